@@ -119,7 +119,7 @@ export function injectedWalletInstallScript(...wallets: InjectedWalletOptions[])
   const calls = wallets.map((options) => {
     const json = JSON.stringify(options).replace(/</g, '\\u003c')
     // Skip a wallet the page already installed, so the script can run twice in one page.
-    return `(function (o) { if (!window.PosternTestWallet.list().includes(o.rdns)) window.PosternTestWallet.install(o) })(${json});`
+    return `;(function (o) { if (!window.PosternTestWallet.list().includes(o.rdns)) window.PosternTestWallet.install(o) })(${json});`
   })
   return `${injectedWalletSource()}\n${calls.join('\n')}\n`
 }

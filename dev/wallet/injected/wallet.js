@@ -491,11 +491,13 @@
           provider.removeListener(event, wrapped)
           listener(payload)
         }
+        wrapped.original = listener
         return provider.on(event, wrapped)
       },
       removeListener(event, listener) {
         const set = listeners.get(event)
-        if (set) set.delete(listener)
+        // Also removes a once() wrapper when given the listener it wraps.
+        if (set) for (const l of set) if (l === listener || l.original === listener) set.delete(l)
         return provider
       },
     }
@@ -509,7 +511,8 @@
       provider,
       info,
       get requests() {
-        return log.map((entry) => clone(entry))
+        // structuredClone keeps `params: undefined` for calls made without params.
+        return log.map((entry) => structuredClone(entry))
       },
       get state() {
         return {
@@ -599,4 +602,4 @@
     },
   })
   Object.defineProperty(window, 'PosternTestWallet', { value: api, enumerable: false, configurable: false, writable: false })
-})()
+})();
