@@ -1,0 +1,91 @@
+// `npm run size`: the loader and the first-open budgets of DESIGN.md section 4, measured on the
+// whole closure a page downloads (our code and vendors), brotli. Exits non-zero when one is over.
+import { readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { compressedSizes, kb } from './measure.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const KIB = 1024
+export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB }
+/** Packages that must only ever arrive through import(). */
+const HEAVY = /node_modules\/(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
+/** Vendor chunks exempt from the per-chunk budget: most of their bytes are these libraries. */
+const VENDOR = /node_modules\/(viem|@solana\/|@walletconnect\/|ox\/|@noble\/|@scure\/|abitype)/
+
+/** An output file plus every chunk it imports statically, recursively. */
+export function staticClosure(meta, start) {
+  const seen = new Set()
+  const visit = (file) => {
+    if (seen.has(file) || !meta.outputs[file]) return
+    seen.add(file)
+    for (const imp of meta.outputs[file].imports) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path)
+  }
+  visit(start)
+  return seen
+}
+
+async function brotliOf(files) {
+  let total = 0
+  for (const file of files) total += compressedSizes(await readFile(`${root}${file}`)).brotli
+  return total
+}
+
+function outputFor(meta, entryPoint) {
+  return Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === entryPoint)
+}
+
+function heavyInputs(meta, files) {
+  const found = new Set()
+  for (const file of files) for (const input of Object.keys(meta.outputs[file].inputs)) if (HEAVY.test(input)) found.add(input.replace(/^.*node_modules\//, '').split('/').slice(0, 2).join('/'))
+  return [...found]
+}
+
+async function main() {
+  if (!existsSync(`${root}dist/meta/esm.json`)) execFileSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { stdio: 'inherit' })
+  const esm = JSON.parse(await readFile(`${root}dist/meta/esm.json`, 'utf8'))
+  const classic = JSON.parse(await readFile(`${root}dist/meta/cdnClassic.json`, 'utf8'))
+  const classicChunks = JSON.parse(await readFile(`${root}dist/meta/cdnClassicChunks.json`, 'utf8'))
+  const failures = []
+  const rows = []
+  const check = (label, bytes, budget) => {
+    rows.push(`${label.padEnd(52)} ${kb(bytes).padStart(11)}  budget ${kb(budget)}${bytes > budget ? '  OVER' : ''}`)
+    if (bytes > budget) failures.push(`${label} is ${kb(bytes)}, over its budget of ${kb(budget)}`)
+  }
+
+  const loader = staticClosure(esm, 'dist/esm/index.js')
+  const modalEntry = outputFor(esm, 'src/views/mount.tsx')
+  const connect = new Set([...loader, ...staticClosure(esm, modalEntry)])
+  check('loader (esm: index + static imports)', await brotliOf(loader), BUDGETS.loader)
+  check('loader + Connect (esm)', await brotliOf(connect), BUDGETS.connect)
+
+  const classicLoader = staticClosure(classic, 'dist/cdn/postern.js')
+  const classicModal = new Set([...classicLoader, ...staticClosure(classicChunks, 'dist/cdn/classic/loadModal.js')])
+  check('loader (cdn classic postern.js)', await brotliOf(classicLoader), BUDGETS.loader)
+  check('loader + Connect (cdn classic)', await brotliOf(classicModal), BUDGETS.connect)
+
+  for (const [file, output] of Object.entries(esm.outputs)) {
+    if (loader.has(file) || !file.endsWith('.js')) continue
+    const vendorBytes = Object.entries(output.inputs).filter(([i]) => VENDOR.test(i)).reduce((n, [, x]) => n + x.bytesInOutput, 0)
+    if (vendorBytes > output.bytes / 2) continue
+    check(`lazy chunk ${file.replace('dist/esm/', '')}`, await brotliOf([file]), BUDGETS.lazyChunk)
+  }
+
+  for (const [label, meta, files] of [['esm loader', esm, loader], ['cdn classic loader', classic, classicLoader]]) {
+    const heavy = heavyInputs(meta, files)
+    if (heavy.length) failures.push(`${label} statically includes ${heavy.join(', ')}: load it with import()`)
+  }
+
+  console.log(rows.join('\n'))
+  if (failures.length) {
+    console.error(`\nSize check failed:\n- ${failures.join('\n- ')}`)
+    process.exit(1)
+  }
+  console.log('\nAll size budgets hold.')
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

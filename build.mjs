@@ -1,0 +1,122 @@
+// Builds Postern: the ESM library (dist/esm), the CDN module (dist/cdn/postern.mjs) and the
+// CDN classic script (dist/cdn/postern.js), then prints every output's raw, gzip and brotli size.
+import * as esbuild from 'esbuild'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { execFileSync } from 'node:child_process'
+import { sizes, formatTable } from './bench/measure.mjs'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const dist = `${root}dist`
+const dev = process.argv.includes('--dev')
+const withTypes = !process.argv.includes('--no-types')
+const quiet = process.argv.includes('--quiet')
+
+const common = {
+  bundle: true,
+  minify: !dev,
+  sourcemap: dev ? 'inline' : false,
+  target: 'es2022',
+  platform: 'browser',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+  define: { __DEV__: String(dev) },
+  plugins: [reactToPreact()],
+}
+
+/** Our views may import React APIs: they get preact/compat. The host's React is kept for src/react.ts. */
+function reactToPreact() {
+  return {
+    name: 'react-to-preact',
+    setup(build) {
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+        if (args.importer.endsWith(`${'src'}/react.ts`)) return { path: args.path, external: true }
+        const target = args.path.replace(/^react-dom/, 'preact/compat').replace(/^react\/jsx-runtime$/, 'preact/jsx-runtime').replace(/^react$/, 'preact/compat')
+        return build.resolve(target, { resolveDir: args.resolveDir, kind: args.kind })
+      })
+    },
+  }
+}
+
+/** The lazy loaders declared in src/chunks.ts, as { name: source path }. */
+async function lazyChunks() {
+  const text = await readFile(`${root}src/chunks.ts`, 'utf8')
+  return Object.fromEntries([...text.matchAll(/export const (\w+) = \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], m[2]]))
+}
+
+/** For the classic script: src/chunks.ts becomes loaders that fetch the classic chunks by URL. */
+function classicChunks(chunks) {
+  return {
+    name: 'classic-chunks',
+    setup(build) {
+      build.onLoad({ filter: /src[\\/]chunks\.ts$/ }, () => ({
+        loader: 'ts',
+        resolveDir: `${root}src/cdn`,
+        contents: `import { chunkUrl } from './base'\n${Object.keys(chunks)
+          .map((name) => `export const ${name} = () => import(chunkUrl('classic/${name}.js'))`)
+          .join('\n')}`,
+      }))
+    },
+  }
+}
+
+async function main() {
+  await rm(dist, { recursive: true, force: true })
+  await mkdir(`${dist}/meta`, { recursive: true })
+  const chunks = await lazyChunks()
+  const resolveSrc = (p) => `${root}src/${p}${/\.tsx?$/.test(p) ? '' : (p.endsWith('mount') ? '.tsx' : '.ts')}`
+
+  const builds = {
+    esm: esbuild.build({
+      ...common,
+      entryPoints: { index: 'src/index.ts', react: 'src/react.ts', networks: 'src/networks.ts' },
+      outdir: `${dist}/esm`,
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    cdnModule: esbuild.build({
+      ...common,
+      entryPoints: { postern: 'src/cdn/index.ts' },
+      outdir: `${dist}/cdn`,
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+    }),
+    cdnClassicChunks: esbuild.build({
+      ...common,
+      entryPoints: Object.fromEntries(Object.entries(chunks).map(([name, path]) => [name, resolveSrc(path)])),
+      outdir: `${dist}/cdn/classic`,
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'shared-[hash]',
+      alias: { '@preact/signals-core': `${root}src/cdn/core-shim.ts` },
+    }),
+    cdnClassic: esbuild.build({
+      ...common,
+      entryPoints: { postern: 'src/cdn/classic.ts' },
+      outdir: `${dist}/cdn`,
+      format: 'iife',
+      plugins: [...common.plugins, classicChunks(chunks)],
+    }),
+  }
+  for (const [name, pending] of Object.entries(builds)) {
+    const result = await pending
+    await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile))
+  }
+  await writeFile(`${dist}/meta/chunks.json`, JSON.stringify(chunks))
+
+  if (withTypes) {
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' })
+  }
+  if (!quiet) console.log(formatTable(await sizes(dist)))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

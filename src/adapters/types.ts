@@ -1,0 +1,54 @@
+import type { Network } from '../networks'
+import type { ChainNamespace } from '../utils/caip'
+
+export type ConnectorType = 'WALLET_CONNECT' | 'INJECTED' | 'ANNOUNCED' | 'MULTI_CHAIN' | 'AUTH' | 'EXTERNAL'
+
+/** A way to connect, as lists show it (SPEC section 3). */
+export interface Connector {
+  id: string
+  /** Unique across adapters: `${namespace}:${id}`. */
+  uid: string
+  name: string
+  type: ConnectorType
+  chain: ChainNamespace
+  /** Every namespace this wallet serves (a MULTI_CHAIN wallet lists more than one). */
+  chains?: ChainNamespace[]
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string; uuid?: string }
+  installed?: boolean
+}
+
+export interface ConnectResult {
+  address: string
+  chainId: string | number
+  accounts?: { address: string; type?: 'eoa' | 'smartAccount' }[]
+}
+
+/** What an adapter may do to the modal's state: write through these, never to the DOM. */
+export interface AdapterContext {
+  readonly networks: readonly Network[]
+  /** The adapter's current connectors, replacing what it registered before. */
+  setConnectors(connectors: Connector[]): void
+  /** The wallet changed accounts or chain on its own (events from the wallet). */
+  onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number }): void
+  onDisconnected(connectorId: string): void
+  rpcUrl(network: Network): string
+}
+
+/**
+ * One chain family or connection kind. Heavy libraries (viem, Solana, WalletConnect)
+ * load inside these methods with import(), never at module load.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  setup(context: AdapterContext): void | Promise<void>
+  connect(connectorId: string, network: Network): Promise<ConnectResult>
+  /** Silent reconnect: accounts the wallet already authorised, or undefined. */
+  reconnect?(connectorId: string, network: Network): Promise<ConnectResult | undefined>
+  disconnect(connectorId: string): Promise<void>
+  switchNetwork(connectorId: string, network: Network): Promise<void>
+  getBalance(address: string, network: Network): Promise<{ balance: string; symbol: string }>
+  getProvider?(connectorId: string): unknown
+}

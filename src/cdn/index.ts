@@ -1,0 +1,4 @@
+/** What the CDN builds expose: window.Postern for the classic script, exports for postern.mjs. */
+export { createAppKit, PosternError } from '../index'
+export * as networks from '../networks'
+export { defineNetwork } from '../networks'

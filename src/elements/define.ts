@@ -1,0 +1,137 @@
+import { effect, signal } from '@preact/signals-core'
+import { currentInstance, getCurrentInstance } from '../instance'
+import { activeAccount } from '../signals/account'
+import { formatBalance } from '../utils/format'
+import { truncateAddress } from '../utils/address'
+import { BUTTON_CSS } from './styles'
+import type { ViewName } from '../signals/modal'
+import type { AppKit } from '../index'
+
+type Kind = 'button' | 'connect' | 'account' | 'network'
+
+const TAGS: Record<string, Kind> = {
+  'appkit-button': 'button',
+  'appkit-connect-button': 'connect',
+  'appkit-account-button': 'account',
+  'appkit-network-button': 'network',
+}
+
+interface Face {
+  variant: 'connect' | 'account' | 'network'
+  text: string
+  detail?: string
+  view?: ViewName
+  busy?: boolean
+}
+
+/** What a button shows, from the instance's signals and the element's attributes (AppKit's names). */
+function face(kind: Kind, kit: AppKit | undefined, attr: (name: string) => string | null): Face {
+  const store = kit?.store
+  const account = store ? activeAccount(store) : undefined
+  const connected = !!account?.address && account.status === 'connected'
+  if (kind === 'network') {
+    const network = store?.network.activeNetwork.value
+    const unsupported = store?.network.unsupported.value
+    return { variant: 'network', text: unsupported ? 'Switch Network' : network?.name ?? 'Network', view: 'Networks' }
+  }
+  if (kind === 'account' || (kind === 'button' && connected)) {
+    const showBalance = attr('balance') !== 'hide' && account?.balance !== undefined
+    return {
+      variant: 'account',
+      text: account?.profileName ?? (account?.address ? truncateAddress(account.address) : 'No account'),
+      detail: showBalance ? `${formatBalance(account!.balance)} ${account!.balanceSymbol ?? ''}`.trim() : undefined,
+      view: 'Account',
+    }
+  }
+  const busy = store?.connection.status.value === 'connecting' && store.modal.open.value
+  return {
+    variant: 'connect',
+    text: busy ? attr('loadingLabel') ?? attr('loading-label') ?? 'Connecting...' : attr('label') ?? 'Connect Wallet',
+    busy,
+  }
+}
+
+/**
+ * Defines the four AppKit buttons as plain DOM elements over signals, so the loader needs no
+ * UI framework. Called from createAppKit, never at import (there is no HTMLElement on a server).
+ */
+export function defineElements(): void {
+  if (typeof customElements === 'undefined') return
+  for (const [tag, kind] of Object.entries(TAGS)) {
+    if (customElements.get(tag)) continue
+    customElements.define(tag, buttonClass(kind))
+  }
+}
+
+function buttonClass(kind: Kind) {
+  return class extends HTMLElement {
+    static observedAttributes = ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace']
+    private stop?: () => void
+    private button?: HTMLButtonElement
+    private current?: Face
+    // Bumped on attribute changes so the render effect re-runs.
+    private attrs = signal(0)
+
+    connectedCallback() {
+      if (!this.button) this.build()
+      this.stop ??= effect(() => {
+        this.attrs.value
+        this.render(face(kind, currentInstance().value, (n) => this.getAttribute(n)))
+      })
+    }
+
+    disconnectedCallback() {
+      this.stop?.()
+      this.stop = undefined
+    }
+
+    attributeChangedCallback() {
+      this.attrs.value++
+    }
+
+    private build() {
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+      const style = document.createElement('style')
+      style.textContent = BUTTON_CSS
+      const button = (this.button = document.createElement('button'))
+      button.part.add('button')
+      button.type = 'button'
+      button.addEventListener('click', () => this.activate())
+      const prefetch = () => void getCurrentInstance()?.prefetch()
+      button.addEventListener('pointerenter', prefetch, { once: true })
+      button.addEventListener('focus', prefetch, { once: true })
+      root.append(style, button)
+    }
+
+    private render(f: Face) {
+      this.current = f
+      const button = this.button!
+      const disabled = this.hasAttribute('disabled') && this.getAttribute('disabled') !== 'false'
+      button.disabled = disabled || !!f.busy
+      button.dataset.size = this.getAttribute('size') === 'sm' ? 'sm' : 'md'
+      button.dataset.variant = f.variant
+      button.setAttribute('aria-busy', String(!!f.busy))
+      const parts: Node[] = []
+      if (f.detail) parts.push(document.createTextNode(f.detail))
+      if (f.variant === 'account') {
+        const address = document.createElement('span')
+        address.className = 'addr'
+        const dot = document.createElement('span')
+        dot.className = 'dot'
+        dot.setAttribute('aria-hidden', 'true')
+        address.append(dot, f.text)
+        parts.push(address)
+      } else {
+        parts.push(document.createTextNode(f.text))
+      }
+      button.replaceChildren(...parts)
+    }
+
+    private activate() {
+      const kit = getCurrentInstance()
+      if (!kit) return console.error(`[postern] call createAppKit before using <${this.localName}>`)
+      const namespace = this.getAttribute('namespace') ?? undefined
+      kit.open({ view: this.current?.view, namespace }).catch((error) => console.error('[postern] the modal failed to load', error))
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { parseOptions, type AppKitOptions } from './signals/options'
+import { createStore } from './signals/store'
+import { startAdapters } from './signals/adapters'
+import { showToast } from './signals/toast'
+import { createKit } from './kit'
+import { setCurrentInstance } from './instance'
+import { defineElements } from './elements/define'
+import { hasDom } from './utils/platform'
+
+export type AppKit = ReturnType<typeof createKit>
+export type { AppKitOptions } from './signals/options'
+export type { AppKitState, AccountSnapshot, NetworkSnapshot } from './kit'
+export type { Network } from './networks'
+export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './adapters/types'
+export type { ModalEvent } from './signals/events'
+export { PosternError } from './utils/errors'
+
+export const PROJECT_ID_ALERT = 'Project ID Not Configured'
+
+/**
+ * Validates the options once, builds this instance's state and, in a browser, defines the
+ * custom elements and starts the adapters. Safe to call during server rendering.
+ */
+export function createAppKit(input: AppKitOptions) {
+  const options = parseOptions(input)
+  const store = createStore(options)
+  const kit = createKit(store)
+  setCurrentInstance(kit)
+  if (!options.projectId) {
+    console.error(`[postern] ${PROJECT_ID_ALERT}: pass projectId to createAppKit`)
+    kit.subscribeState((state) => state.open && showToast(store, 'error', PROJECT_ID_ALERT))
+  }
+  if (hasDom()) {
+    defineElements()
+    startAdapters(store)
+    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
+    idle?.(() => void kit.prefetch())
+  }
+  return kit
+}

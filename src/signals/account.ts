@@ -1,0 +1,49 @@
+import { signal } from '@preact/signals-core'
+import type { Store } from './store'
+import type { CaipAddress, ChainNamespace } from '../utils/caip'
+
+export type AccountType = 'eoa' | 'smartAccount'
+
+/** Per-namespace account state (SPEC section 3). */
+export interface AccountState {
+  caipAddress?: CaipAddress
+  address?: string
+  balance?: string
+  balanceSymbol?: string
+  balanceError?: boolean
+  balanceLoading?: boolean
+  profileName?: string
+  profileImage?: string
+  addressExplorerUrl?: string
+  status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+  connectorId?: string
+  connectedWalletInfo?: { name: string; icon?: string }
+  preferredAccountType?: AccountType
+  allAccounts: { address: string; type?: AccountType }[]
+}
+
+const EMPTY: AccountState = { status: 'disconnected', allAccounts: [] }
+
+export function createAccountState() {
+  return { byNamespace: signal<Partial<Record<ChainNamespace, AccountState>>>({}) }
+}
+
+export function accountFor(store: Store, namespace: ChainNamespace): AccountState {
+  return store.accounts.byNamespace.value[namespace] ?? EMPTY
+}
+
+/** The account of the active namespace, which every getter and hook follows. */
+export function activeAccount(store: Store): AccountState {
+  return accountFor(store, store.network.activeNamespace.value)
+}
+
+export function setAccountState(store: Store, namespace: ChainNamespace, patch: Partial<AccountState>): void {
+  const all = store.accounts.byNamespace.peek()
+  store.accounts.byNamespace.value = { ...all, [namespace]: { ...(all[namespace] ?? EMPTY), ...patch } }
+}
+
+export function resetAccount(store: Store, namespace: ChainNamespace): void {
+  const all = { ...store.accounts.byNamespace.peek() }
+  delete all[namespace]
+  store.accounts.byNamespace.value = all
+}

@@ -1,0 +1,55 @@
+import type { Store } from './store'
+import type { AdapterContext, ChainAdapter, Connector } from '../adapters/types'
+import type { Network } from '../networks'
+import { accountFor, setAccountState } from './account'
+import { applyConnection, forgetConnection } from './wallet'
+import { findNetwork } from './network'
+import { toCaipAddress } from '../utils/caip'
+
+/** The RPC endpoint for a network: the site's rpcUrls option first, then the network's own. */
+export function rpcUrlFor(store: Store, network: Network): string {
+  const configured = store.options.rpcUrls?.[network.caipNetworkId] ?? store.options.rpcUrls?.[String(network.id)]
+  const url = Array.isArray(configured) ? configured[0] : configured
+  return url ?? network.rpcUrls.default.http[0] ?? ''
+}
+
+function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
+  const namespace = adapter.namespace
+  return {
+    networks: store.options.networks.filter((n) => n.chainNamespace === namespace),
+    rpcUrl: (network) => rpcUrlFor(store, network),
+    setConnectors(connectors: Connector[]) {
+      const others = store.connection.connectors.peek().filter((c) => c.chain !== namespace)
+      store.connection.connectors.value = [...others, ...connectors]
+    },
+    onAccountChanged({ connectorId, address, chainId }) {
+      const account = accountFor(store, namespace)
+      if (account.connectorId !== connectorId) return
+      const connector = store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)
+      if (!address && chainId === undefined) return
+      if (connector) {
+        applyConnection(store, connector, address ?? account.address!, chainId ?? chainIdOf(account.caipAddress))
+      } else if (address && account.caipAddress) {
+        const caipNetwork = account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`
+        setAccountState(store, namespace, { address, caipAddress: toCaipAddress(caipNetwork, address) })
+      }
+      if (chainId !== undefined) store.network.unsupported.value = !findNetwork(store.options.networks, chainId, namespace)
+    },
+    onDisconnected(connectorId) {
+      if (accountFor(store, namespace).connectorId === connectorId) forgetConnection(store, namespace)
+    },
+  }
+}
+
+function chainIdOf(caipAddress: string | undefined): string {
+  return caipAddress?.split(':')[1] ?? ''
+}
+
+/** Hands each adapter its context; adapter set-up errors are logged, never fatal to the page. */
+export function startAdapters(store: Store): void {
+  for (const adapter of store.options.adapters) {
+    Promise.resolve()
+      .then(() => adapter.setup(contextFor(store, adapter)))
+      .catch((error) => console.error(`[postern] the ${adapter.namespace} adapter failed to start`, error))
+  }
+}

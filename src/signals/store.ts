@@ -1,0 +1,26 @@
+import type { ResolvedOptions } from './options'
+import { createModalState } from './modal'
+import { createAccountState } from './account'
+import { createNetworkState } from './network'
+import { createConnectionState } from './connection'
+import { createToastState } from './toast'
+import { createThemeState } from './theme'
+import { createEventsState } from './events'
+import { createWalletsState } from './wallets'
+
+/** All state of one createAppKit instance; nothing lives at module level. */
+export function createStore(options: ResolvedOptions) {
+  return {
+    options,
+    modal: createModalState(),
+    accounts: createAccountState(),
+    network: createNetworkState(options),
+    connection: createConnectionState(),
+    toast: createToastState(),
+    theme: createThemeState(options),
+    events: createEventsState(),
+    wallets: createWalletsState(),
+  }
+}
+
+export type Store = ReturnType<typeof createStore>

@@ -1,0 +1,139 @@
+import type { Store } from './store'
+import type { Connector } from '../adapters/types'
+import type { Network } from '../networks'
+import type { ChainNamespace } from '../utils/caip'
+import { toCaipAddress } from '../utils/caip'
+import { isUserRejected, PosternError } from '../utils/errors'
+import { STORAGE_KEYS, writeStored } from '../utils/storage'
+import { accountFor, resetAccount, setAccountState } from './account'
+import { emitEvent } from './events'
+import { findNetwork } from './network'
+import { showToast } from './toast'
+
+export function adapterFor(store: Store, namespace: ChainNamespace) {
+  const adapter = store.options.adapters.find((a) => a.namespace === namespace)
+  if (!adapter) throw new PosternError('Chain adapter not found', 'ADAPTER_NOT_FOUND')
+  return adapter
+}
+
+function networkIn(store: Store, namespace: ChainNamespace): Network {
+  const chosen = store.network.byNamespace.peek()[namespace]
+  const networks = store.network.networks.peek()
+  const network = (chosen && findNetwork(networks, chosen)) ?? networks.find((n) => n.chainNamespace === namespace)
+  if (!network) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+  return network
+}
+
+/** Records a live connection in the per-namespace state and makes that namespace active. */
+export function applyConnection(store: Store, connector: Connector, address: string, chainId: string | number): void {
+  const namespace = connector.chain
+  const network = findNetwork(store.network.networks.peek(), chainId, namespace)
+  const caipNetworkId = network?.caipNetworkId ?? `${namespace}:${chainId}`
+  store.network.unsupported.value = !network
+  if (network) {
+    store.network.byNamespace.value = { ...store.network.byNamespace.peek(), [namespace]: network.caipNetworkId }
+    store.network.activeCaipNetworkId.value = network.caipNetworkId
+  }
+  store.network.activeNamespace.value = namespace
+  const explorer = network?.blockExplorers?.default.url
+  setAccountState(store, namespace, {
+    status: 'connected',
+    address,
+    caipAddress: toCaipAddress(caipNetworkId as `${string}:${string}`, address),
+    connectorId: connector.id,
+    connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
+    addressExplorerUrl: explorer ? `${explorer.replace(/\/$/, '')}/address/${address}` : undefined,
+  })
+  const connections = new Map(store.connection.connections.peek())
+  connections.set(connector.uid, { connectorId: connector.id, namespace, accounts: [{ address }], chainId })
+  store.connection.connections.value = connections
+  store.connection.activeConnectorUid.value = connector.uid
+  store.connection.status.value = 'connected'
+}
+
+/** Connects through the connector's adapter; rethrows so the view can show rejected or error. */
+export async function connectWallet(store: Store, connector: Connector): Promise<void> {
+  const adapter = adapterFor(store, connector.chain)
+  const previous = store.connection.status.peek()
+  store.connection.status.value = 'connecting'
+  try {
+    const result = await adapter.connect(connector.id, networkIn(store, connector.chain))
+    applyConnection(store, connector, result.address, result.chainId)
+    writeStored(STORAGE_KEYS.recentConnectorId, connector.id)
+    emitEvent(store, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
+    void refreshBalance(store, connector.chain)
+  } catch (error) {
+    store.connection.status.value = previous === 'connected' ? 'connected' : 'disconnected'
+    emitEvent(store, 'CONNECT_ERROR', { message: isUserRejected(error) ? 'user rejected' : String((error as Error)?.message) })
+    throw error
+  }
+}
+
+/** Disconnects one namespace (or the active one); falls back to another live connection. */
+export async function disconnectWallet(store: Store, namespace?: ChainNamespace): Promise<void> {
+  const target = namespace ?? store.network.activeNamespace.peek()
+  const account = accountFor(store, target)
+  if (!account.connectorId) return
+  try {
+    await adapterFor(store, target).disconnect(account.connectorId)
+  } catch (error) {
+    showToast(store, 'error', 'Failed to disconnect')
+    emitEvent(store, 'DISCONNECT_ERROR', { message: String((error as Error)?.message) })
+    throw new PosternError('Failed to disconnect', 'DISCONNECT_ERROR', { cause: error })
+  }
+  forgetConnection(store, target)
+  emitEvent(store, 'DISCONNECT_SUCCESS')
+}
+
+/** Drops a namespace's connection from state, e.g. after the wallet itself disconnected. */
+export function forgetConnection(store: Store, namespace: ChainNamespace): void {
+  resetAccount(store, namespace)
+  const connections = new Map(store.connection.connections.peek())
+  for (const [uid, connection] of connections) if (connection.namespace === namespace) connections.delete(uid)
+  store.connection.connections.value = connections
+  const next = connections.values().next().value
+  if (next) {
+    store.network.activeNamespace.value = next.namespace as ChainNamespace
+    const caip = store.network.byNamespace.peek()[next.namespace as ChainNamespace]
+    if (caip) store.network.activeCaipNetworkId.value = caip
+  } else {
+    store.connection.status.value = 'disconnected'
+    store.connection.activeConnectorUid.value = undefined
+    writeStored(STORAGE_KEYS.disconnected, true)
+  }
+}
+
+/** Switches network: through the wallet when one is connected in that namespace, else locally. */
+export async function switchNetwork(store: Store, network: Network): Promise<void> {
+  const known = findNetwork(store.network.networks.peek(), network.caipNetworkId ?? network.id, network.chainNamespace)
+  if (!known) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+  const account = accountFor(store, known.chainNamespace)
+  if (account.connectorId && account.address) {
+    await adapterFor(store, known.chainNamespace).switchNetwork(account.connectorId, known)
+    setAccountState(store, known.chainNamespace, {
+      caipAddress: toCaipAddress(known.caipNetworkId, account.address),
+      balance: undefined,
+    })
+  }
+  store.network.byNamespace.value = { ...store.network.byNamespace.peek(), [known.chainNamespace]: known.caipNetworkId }
+  store.network.activeCaipNetworkId.value = known.caipNetworkId
+  store.network.activeNamespace.value = known.chainNamespace
+  store.network.unsupported.value = false
+  writeStored(STORAGE_KEYS.activeCaipNetworkId, known.caipNetworkId)
+  emitEvent(store, 'SWITCH_NETWORK', { network: known.caipNetworkId })
+  if (account.address) void refreshBalance(store, known.chainNamespace)
+}
+
+/** Reads the native balance through the adapter; failure shows the spec's message and 0.000. */
+export async function refreshBalance(store: Store, namespace: ChainNamespace): Promise<void> {
+  const account = accountFor(store, namespace)
+  if (!account.address) return
+  setAccountState(store, namespace, { balanceLoading: true })
+  try {
+    const { balance, symbol } = await adapterFor(store, namespace).getBalance(account.address, networkIn(store, namespace))
+    setAccountState(store, namespace, { balance, balanceSymbol: symbol, balanceError: false, balanceLoading: false })
+  } catch {
+    setAccountState(store, namespace, { balance: undefined, balanceError: true, balanceLoading: false })
+    showToast(store, 'error', 'Token Balance Unavailable')
+  }
+}

@@ -1,0 +1,65 @@
+import type { ViewProps } from './routes'
+import { activeAccount } from '../signals/account'
+import { closeModal, pushView, resetView } from '../signals/modal'
+import { disconnectWallet } from '../signals/wallet'
+import { showToast } from '../signals/toast'
+import { formatBalance } from '../utils/format'
+import { truncateAddress } from '../utils/address'
+import { safeUrl } from '../utils/url'
+import { WalletImage } from '../ui/WalletImage'
+
+/** The connected account: who, how much, on which network, and the way out. */
+export function Account({ store }: ViewProps) {
+  const account = activeAccount(store)
+  const network = store.network.activeNetwork.value
+  if (!account.address) return <p class="center muted">No account connected.</p>
+  const address = account.address
+  const explorer = safeUrl(account.addressExplorerUrl)
+  const avatar = safeUrl(account.profileImage)
+  const balanceText = account.balanceError
+    ? formatBalance(undefined)
+    : account.balance === undefined ? '…' : formatBalance(account.balance)
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      showToast(store, 'success', 'Address copied')
+    } catch {
+      showToast(store, 'error', 'Failed to copy')
+    }
+  }
+  const disconnect = async () => {
+    try {
+      await disconnectWallet(store)
+      resetView(store, 'Connect')
+      closeModal(store)
+    } catch {
+      // the toast already says 'Failed to disconnect'
+    }
+  }
+
+  return (
+    <div class="stack">
+      <div class="center">
+        {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true" />}
+        <div>
+          <strong data-testid="account-name">{account.profileName ?? truncateAddress(address)}</strong>
+          <button type="button" class="icon-btn" aria-label="Copy address" onClick={copy}>⧉</button>
+        </div>
+        <p class="balance" data-testid="account-balance" aria-busy={account.balance === undefined && !account.balanceError}>
+          {balanceText} {account.balanceSymbol ?? network.nativeCurrency.symbol}
+        </p>
+        {explorer && (
+          <a class="btn secondary" href={explorer} target="_blank" rel="noopener noreferrer">Block Explorer ↗</a>
+        )}
+      </div>
+      <button type="button" class="item" onClick={() => pushView(store, 'Networks')} data-testid="account-network">
+        <WalletImage src={network.assets?.imageUrl} name={network.name} size={32} />
+        <span class="name">{network.name}</span>
+      </button>
+      <button type="button" class="item" onClick={disconnect}>
+        <span class="name">Disconnect</span>
+      </button>
+    </div>
+  )
+}

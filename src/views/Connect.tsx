@@ -1,0 +1,65 @@
+import type { ViewProps } from './routes'
+import type { ConnectEntry, ConnectorGroup } from '../signals/connection'
+import { groupConnectors } from '../signals/connection'
+import { pushView } from '../signals/modal'
+import { ListItem } from '../ui/ListItem'
+import { Spinner } from '../ui/Spinner'
+
+const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
+const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' }>> = {
+  walletConnect: { label: 'QR CODE', tone: 'acc' },
+  recent: { label: 'RECENT' },
+  injected: { label: 'INSTALLED', tone: 'ok' },
+}
+
+/** Every way to connect, grouped in the spec's order (walletConnect first, recommended last). */
+export function Connect({ store }: ViewProps) {
+  const { options } = store
+  const entries = groupConnectors({
+    connectors: store.connection.connectors.value,
+    recent: store.wallets.recent.value,
+    featured: store.wallets.featured.value,
+    custom: options.customWallets ?? [],
+    recommended: store.wallets.recommended.value,
+    excluded: options.excludeWalletIds ?? [],
+  })
+  const loading = store.wallets.loading.value
+  const showAll = options.features.allWallets && options.allWallets !== 'HIDE'
+
+  const choose = (entry: ConnectEntry) => {
+    if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
+      pushView(store, 'ConnectingExternal', { connectorUid: entry.connector.uid, name: entry.name })
+    } else if (entry.wallet) {
+      pushView(store, 'ConnectingWalletConnect', { walletId: entry.wallet.id, name: entry.name })
+    } else {
+      pushView(store, 'ConnectingWalletConnectBasic')
+    }
+  }
+
+  if (entries.length === 0 && loading) {
+    return <div class="center"><Spinner label="Loading wallets" /><p class="muted">Loading wallets…</p></div>
+  }
+  return (
+    <div class="stack">
+      {entries.length === 0 && (
+        <div class="center">
+          <p>No wallets available</p>
+          <p class="muted">Install a browser wallet, or choose one from all wallets.</p>
+        </div>
+      )}
+      <ul class="list" aria-label="Wallets">
+        {entries.map((entry, i) => (
+          <>
+            {GROUP_LABEL[entry.group] && entries[i - 1]?.group !== entry.group && (
+              <li class="group" aria-hidden="true">{GROUP_LABEL[entry.group]}</li>
+            )}
+            <ListItem key={entry.key} name={entry.name} imageUrl={entry.imageUrl} tag={TAGS[entry.group]} onClick={() => choose(entry)} />
+          </>
+        ))}
+        {showAll && (
+          <ListItem name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
+        )}
+      </ul>
+    </div>
+  )
+}

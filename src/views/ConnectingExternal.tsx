@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'preact/hooks'
+import type { ViewProps } from './routes'
+import { connectWallet } from '../signals/wallet'
+import { closeModal } from '../signals/modal'
+import { errorMessage, isUserRejected } from '../utils/errors'
+import { WalletImage } from '../ui/WalletImage'
+import { Spinner } from '../ui/Spinner'
+
+type Phase = 'waiting' | 'rejected' | 'error'
+
+/** Asks an installed wallet to connect; rejected and failed attempts offer a retry. */
+export function ConnectingExternal({ store, route }: ViewProps) {
+  const connector = store.connection.connectors.value.find((c) => c.uid === route.data?.connectorUid)
+  const [phase, setPhase] = useState<Phase>('waiting')
+  const [message, setMessage] = useState('')
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    if (!connector) return
+    let live = true
+    setPhase('waiting')
+    connectWallet(store, connector).then(
+      () => live && closeModal(store),
+      (error) => {
+        if (!live) return
+        setPhase(isUserRejected(error) ? 'rejected' : 'error')
+        setMessage(errorMessage(error))
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [connector?.uid, attempt])
+
+  if (!connector) return <p class="center muted">This wallet is no longer available.</p>
+  return (
+    <div class="center">
+      <WalletImage src={connector.imageUrl} name={connector.name} size={80} />
+      {phase === 'waiting' && (
+        <>
+          <Spinner label={`Waiting for ${connector.name}`} />
+          <p>Continue in {connector.name}</p>
+          <p class="muted">Accept connection request in the wallet</p>
+        </>
+      )}
+      {phase === 'rejected' && (
+        <>
+          <p class="error">Connection declined</p>
+          <p class="muted">Connection can be declined if a previous request is still active</p>
+        </>
+      )}
+      {phase === 'error' && (
+        <>
+          <p class="error">Connection failed</p>
+          <p class="muted">{message}</p>
+        </>
+      )}
+      {phase !== 'waiting' && (
+        <button type="button" class="btn" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'preact/hooks'
+import type { Store } from '../signals/store'
+import { closeModal, currentRoute, goBack } from '../signals/modal'
+import { VIEWS } from './routes'
+import { Toast } from './Toast'
+import { deepActiveElement, focusables, trapTab } from './focus'
+
+const TITLE_ID = 'w3m-title'
+
+/** The dialog shell: header with back and close, the current view, the toast. */
+export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
+  const embedded = !!store.options.enableEmbedded
+  const open = store.modal.open.value || embedded
+  const route = currentRoute(store)
+  const stack = store.modal.stack.value
+  const dialog = useRef<HTMLDivElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+
+  useThemeOnHost(store, host)
+
+  useEffect(() => {
+    if (!open || embedded) return
+    returnFocus.current = deepActiveElement()
+    return () => {
+      const target = returnFocus.current
+      if (target?.isConnected) target.focus()
+    }
+  }, [open, embedded])
+
+  // Each new view gets focus on its first control, so keyboard users land inside it.
+  useEffect(() => {
+    if (!open || embedded || !dialog.current) return
+    const first = focusables(dialog.current.querySelector('main') ?? dialog.current)[0] ?? focusables(dialog.current)[0]
+    ;(first ?? dialog.current).focus()
+  }, [open, route])
+
+  if (!open) return null
+  const entry = VIEWS[route.view]
+  const props = { store, route }
+  const title = entry ? entry.title(props) : route.view
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !embedded) {
+      event.stopPropagation()
+      closeModal(store)
+    } else if (event.key === 'Tab' && dialog.current && !embedded) {
+      trapTab(event, dialog.current)
+    }
+  }
+
+  const View = entry?.component
+  return (
+    <div
+      class={`overlay${embedded ? ' embedded' : ''}`}
+      onClick={(event) => event.target === event.currentTarget && !embedded && closeModal(store)}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal={embedded ? undefined : 'true'}
+        aria-labelledby={TITLE_ID}
+        tabIndex={-1}
+        class={`card card-wrap${store.modal.shake.value ? ' shake' : ''}`}
+        onKeyDown={onKeyDown}
+      >
+        <header>
+          {stack.length > 1 ? (
+            <button type="button" class="icon-btn" aria-label="Back" onClick={() => goBack(store)}>‹</button>
+          ) : <span />}
+          <h2 id={TITLE_ID}>{title}</h2>
+          {embedded ? <span /> : (
+            <button type="button" class="icon-btn" aria-label="Close" onClick={() => closeModal(store)}>×</button>
+          )}
+        </header>
+        <main>{View ? <View {...props} /> : <p class="muted center">This view is not available in this build.</p>}</main>
+        <Toast store={store} />
+      </div>
+    </div>
+  )
+}
+
+/** Theme mode and --w3m-* variables live on the host, where the stylesheet reads them. */
+function useThemeOnHost(store: Store, host: HTMLElement) {
+  const mode = store.theme.mode.value
+  const variables = store.theme.variables.value
+  useEffect(() => {
+    host.dataset.theme = mode
+    for (const [name, value] of Object.entries(variables)) {
+      if (value !== undefined) host.style.setProperty(name, String(value))
+    }
+  }, [mode, variables])
+}

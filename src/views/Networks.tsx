@@ -1,0 +1,42 @@
+import { useState } from 'preact/hooks'
+import type { ViewProps } from './routes'
+import type { Network } from '../networks'
+import { goBack } from '../signals/modal'
+import { switchNetwork } from '../signals/wallet'
+import { showToast } from '../signals/toast'
+import { errorMessage, isUserRejected } from '../utils/errors'
+import { ListItem } from '../ui/ListItem'
+
+/** Every configured network; choosing one switches through the connected wallet. */
+export function Networks({ store }: ViewProps) {
+  const active = store.network.activeCaipNetworkId.value
+  const [pending, setPending] = useState<string>()
+
+  const choose = async (network: Network) => {
+    if (pending) return
+    setPending(network.caipNetworkId)
+    try {
+      await switchNetwork(store, network)
+      goBack(store)
+    } catch (error) {
+      showToast(store, 'error', isUserRejected(error) ? 'Switch declined' : errorMessage(error, 'Chain is not supported'))
+    } finally {
+      setPending(undefined)
+    }
+  }
+
+  return (
+    <ul class="list" aria-label="Networks">
+      {store.network.networks.value.map((network) => (
+        <ListItem
+          key={network.caipNetworkId}
+          name={network.name}
+          imageUrl={network.assets?.imageUrl}
+          current={network.caipNetworkId === active}
+          tag={pending === network.caipNetworkId ? { label: 'SWITCHING…' } : network.caipNetworkId === active ? { label: 'ACTIVE', tone: 'ok' } : undefined}
+          onClick={() => choose(network)}
+        />
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,12 @@
+import type { ViewProps } from './routes'
+import { pushView } from '../signals/modal'
+
+/** Shown when the wallet sits on a network the site does not support. */
+export function UnsupportedChain({ store }: ViewProps) {
+  return (
+    <div class="center">
+      <p>This app doesn't support your current network. Switch to an available option to continue.</p>
+      <button type="button" class="btn" onClick={() => pushView(store, 'Networks')}>Choose network</button>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { render } from 'preact'
+import type { Store } from '../signals/store'
+import { Modal } from './Modal'
+import { MODAL_CSS } from '../ui/styles'
+
+const TAG = 'w3m-modal'
+
+/**
+ * Renders the modal into <w3m-modal>'s shadow root. The element is appended to the body on
+ * first open, unless the site placed one itself (embedded mode) or disabled appending.
+ */
+export function mountModal(store: Store): HTMLElement {
+  if (!customElements.get(TAG)) customElements.define(TAG, class extends HTMLElement {})
+  const embedded = !!store.options.enableEmbedded
+  let host = document.querySelector<HTMLElement>(TAG)
+  if (!host) {
+    host = document.createElement(TAG)
+    if (!embedded && !store.options.disableAppend) document.body.append(host)
+  }
+  if (host.shadowRoot?.querySelector('.root')) return host
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  const style = document.createElement('style')
+  style.textContent = MODAL_CSS
+  const container = document.createElement('div')
+  container.className = 'root'
+  root.append(style, container)
+  render(<Modal store={store} host={host} />, container)
+  return host
+}
