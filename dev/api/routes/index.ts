@@ -1,0 +1,19 @@
+import type { Route } from '../router.ts'
+import { balanceRoutes } from './balance.ts'
+import { chainRoutes } from './chains.ts'
+import { historyRoutes } from './history.ts'
+import { identityRoutes } from './identity.ts'
+import { imageRoutes } from './images.ts'
+import { projectRoutes } from './project.ts'
+import { walletRoutes } from './wallets.ts'
+
+/** Every endpoint: the provider API, then the blockchain API. */
+export const routes: Route[] = [
+  ...walletRoutes,
+  ...imageRoutes,
+  ...projectRoutes,
+  ...balanceRoutes,
+  ...historyRoutes,
+  ...identityRoutes,
+  ...chainRoutes,
+]

@@ -1,0 +1,43 @@
+import * as v from 'valibot'
+
+export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+export const EvmAddress = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'))
+export const SolanaAddress = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be 32 to 44 base58 characters'))
+export const AnyAddress = v.union([EvmAddress, SolanaAddress], 'must be an EVM (0x + 40 hex) or Solana (base58) address')
+
+export const isEvmAddress = (a: string): a is `0x${string}` => v.is(EvmAddress, a)
+
+/** CAIP-2 network id: namespace:reference. */
+export const CaipNetworkId = v.pipe(
+  v.string(),
+  v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id such as eip155:1'),
+)
+
+/** An integer given as a query string, within bounds. */
+export const IntString = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'must be an integer'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+
+/** A comma-separated list in a query string; empty items are dropped. */
+export const CommaList = <T extends v.GenericSchema<string, string>>(item: T) =>
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+    v.array(item),
+  )
+
+/** Every provider and blockchain API call carries these. */
+export const SdkQuery = {
+  projectId: v.pipe(v.string(), v.minLength(1, 'is required')),
+  st: v.optional(v.string()),
+  sv: v.optional(v.string()),
+}
+
+/** A path parameter that names an image or asset. */
+export const AssetId = v.pipe(v.string(), v.regex(/^[-_.A-Za-z0-9]{1,128}$/, 'must be 1 to 128 letters, digits, dots, dashes or underscores'))
