@@ -78,6 +78,13 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
     signConfig: { disableRequestQueue: true },
   })
 
+  // Nothing may wait on the internet: core 2.25 resolves every proposal and request against the public
+  // Verify API (verify.walletconnect.org) behind a 5 s abort timer that stays armed when the fetch fails.
+  // The local wallet treats every dApp as unverified, which is what the SDK falls back to offline anyway.
+  // (core's own resolve returns undefined on that path although its declared type omits it)
+  type VerifyResult = Awaited<ReturnType<typeof client.core.verify.resolve>>
+  client.core.verify.resolve = async () => undefined as unknown as VerifyResult
+
   let policy: WcPolicy = 'approve'
   let currentChainId = knownChainIds()[0] ?? 1
   const requests: WcWalletRequest[] = []
