@@ -50,3 +50,4 @@ export async function startChains(opts: { chainIds?: number[] } = {}): Promise<L
     throw error
   }
 }
+export { toViemChain } from './viem-chain.ts'

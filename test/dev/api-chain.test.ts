@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { createWalletClient, http, parseEther, parseUnits, publicActions, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
-import { startChains, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import { startChains, toViemChain, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
 
 interface Ctx {
   chains?: LocalChains
@@ -55,7 +55,7 @@ test.after(async () => {
 /** A client that sends as an anvil-unlocked demo account. */
 function sender(ctx: Ctx, chainIndex: number, account: Address) {
   const chain = ctx.chains!.chains[chainIndex]!
-  return createWalletClient({ account, chain: null, transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(publicActions)
+  return createWalletClient({ account, chain: toViemChain(chain), transport: http(chain.rpcUrl), pollingInterval: 50 }).extend(publicActions)
 }
 
 async function sendEth(ctx: Ctx, chainIndex: number, from: Address, to: Address, ether: string) {
