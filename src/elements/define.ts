@@ -94,7 +94,7 @@ function buttonClass(kind: Kind) {
       const style = document.createElement('style')
       style.textContent = BUTTON_CSS
       const button = (this.button = document.createElement('button'))
-      button.part.add('button')
+      button.setAttribute('part', 'button')
       button.type = 'button'
       button.addEventListener('click', () => this.activate())
       const prefetch = () => void getCurrentInstance()?.prefetch()

@@ -1,4 +1,6 @@
 import { render } from 'preact'
+// Installs the hooks through which components re-render when a signal they read changes.
+import '@preact/signals'
 import type { Store } from '../signals/store'
 import { Modal } from './Modal'
 import { MODAL_CSS } from '../ui/styles'

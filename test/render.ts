@@ -1,0 +1,31 @@
+// Helpers for rendering the modal in happy-dom and waiting on what it shows.
+import { createAppKit, type AppKitOptions } from '../src/index'
+import { mainnet, polygon } from '../src/networks'
+
+export function kitWith(options: Partial<AppKitOptions> = {}) {
+  return createAppKit({ projectId: 'test', networks: [mainnet, polygon], ...options } as AppKitOptions)
+}
+
+export function modalRoot(): ShadowRoot {
+  const host = document.querySelector('w3m-modal')
+  if (!host?.shadowRoot) throw new Error('the modal is not mounted')
+  return host.shadowRoot
+}
+
+/** Polls until check() returns a truthy value; fails with the label after the timeout. */
+export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 2000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+export function resetDom(): void {
+  document.body.replaceChildren()
+  localStorage.clear()
+}
+
+export const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms))
