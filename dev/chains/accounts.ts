@@ -1,4 +1,5 @@
-import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { pbkdf2Sync } from 'node:crypto'
+import { HDKey, hdKeyToAccount, type HDAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC } from './anvil.ts'
 
 /** How many demo accounts anvil prefunds and unlocks (its default). */
@@ -10,13 +11,18 @@ export const DEMO_ACCOUNT_COUNT = 10
  */
 export const DEPLOYER_INDEX = 10
 
-// HD derivation costs ~20 ms per account in JS, so derive once per process.
+// viem's mnemonicToAccount recomputes the BIP-39 seed in JS for every account (~20 ms each, far
+// more on a busy CI core). The seed is the same PBKDF2 (2048 rounds of HMAC-SHA512, salt
+// "mnemonic") done once by node:crypto; viem's own HD derivation (m/44'/60'/0'/0/i) does the rest,
+// so every account equals mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: i }).
+let root: HDKey | undefined
 const cache = new Map<number, HDAccount>()
 
 export function demoAccount(index: number): HDAccount {
   let account = cache.get(index)
   if (!account) {
-    account = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: index })
+    root ??= HDKey.fromMasterSeed(pbkdf2Sync(DEMO_MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'))
+    account = hdKeyToAccount(root, { addressIndex: index })
     cache.set(index, account)
   }
   return account

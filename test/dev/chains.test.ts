@@ -1,7 +1,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, formatUnits, http, parseUnits } from 'viem'
-import { mintToken, startChains, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import { mnemonicToAccount } from 'viem/accounts'
+import { DEMO_MNEMONIC, deployerAccount, mintToken, startChains, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
 
 const test = suite<{ stack?: LocalChains; startMs: number }>('dev/chains', { startMs: 0 })
 
@@ -39,6 +40,9 @@ test('starts chains 1 and 137 with the token in well under 2 s', ({ stack, start
 
 test('accounts are the first 10 demo-mnemonic addresses', ({ stack }) => {
   assert.is(stack!.accounts.length, 10)
+  // The fast derivation in dev/chains/accounts.ts must agree with viem's mnemonicToAccount.
+  for (const i of [0, 9]) assert.is(stack!.accounts[i], mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: i }).address)
+  assert.is(deployerAccount().address, mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: 10 }).address)
   assert.is(stack!.accounts[0], '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
   assert.is(stack!.accounts[9], '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720')
 })
