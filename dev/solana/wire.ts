@@ -55,6 +55,7 @@ export function decodeTransaction(wire: Uint8Array): DecodedTransaction {
     throw invalidParams(`failed to deserialize solana_transaction::versioned::VersionedTransaction: ${(error as Error).message}`)
   }
   const message = decodeMessage(new Uint8Array(transaction.messageBytes))
+  if (!isSane(message)) throw invalidParams('invalid transaction: Transaction failed to sanitize accounts offsets correctly')
   const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts)
   const signatures = signers.map((signer) => toBase58(new Uint8Array(transaction.signatures[signer] ?? ZERO_SIGNATURE)))
   return {
@@ -66,6 +67,26 @@ export function decodeTransaction(wire: Uint8Array): DecodedTransaction {
     accountKeys: [...message.staticAccounts],
     blockhash: message.lifetimeToken,
   }
+}
+
+/** agave's message sanitisation: a writable signing fee payer, indices inside the key list, no repeated keys. */
+function isSane(message: SupportedMessage): boolean {
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header
+  const keys = message.staticAccounts
+  const lookedUp =
+    message.version === 0
+      ? (message.addressTableLookups ?? []).reduce((n, l) => n + l.readonlyIndexes.length + l.writableIndexes.length, 0)
+      : 0
+  const total = keys.length + lookedUp
+  if (numSignerAccounts < 1 || numReadonlySignerAccounts >= numSignerAccounts) return false
+  if (numSignerAccounts + numReadonlyNonSignerAccounts > keys.length) return false
+  if (new Set(keys).size !== keys.length) return false
+  return message.instructions.every(
+    (instruction) =>
+      instruction.programAddressIndex > 0 &&
+      instruction.programAddressIndex < keys.length &&
+      (instruction.accountIndices ?? []).every((index) => index < total),
+  )
 }
 
 /** Whether static account `index` is writable, from the message header. */
