@@ -277,13 +277,17 @@ test('policy reject answers 4001; policy hang never answers; deleteSession ends 
 
 test('policy reject turns the proposal down: the dApp\'s approval() rejects with the user-rejected code', async (ctx) => {
   ctx.wallet.setPolicy('reject')
+  // a waiter that times out does not swallow the next proposal
+  const early = await rejection(ctx.wallet.waitForProposal(50))
+  assert.match(early.message ?? '', /no session proposal/)
   const dapp = await createDapp(ctx)
   const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:1'], methods: METHODS, events: EVENTS } } })
   const outcome = rejection(approval())
   await within(ctx.wallet.pair(uri!), 5000, 'pair')
   const error = await outcome
   assert.equal({ code: error.code, message: error.message }, { code: 5000, message: 'User rejected.' })
-  await ctx.wallet.waitForProposal(1000)
+  const proposal = await ctx.wallet.waitForProposal(1000)
+  assert.ok(uri?.includes(proposal.params.pairingTopic), 'waitForProposal returned another proposal')
   assert.equal(ctx.wallet.sessions(), [])
   ctx.wallet.setPolicy('approve')
 })

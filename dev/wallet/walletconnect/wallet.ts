@@ -174,14 +174,22 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
     },
     waitForProposal(timeoutMs = 10_000) {
       return new Promise<WcProposal>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no session proposal within ${timeoutMs} ms`)), timeoutMs)
-        const take = () => {
+        const take = (): void => {
           const next = proposals[proposalsTaken]
-          if (!next) return proposalWaiters.push(take)
+          if (!next) {
+            proposalWaiters.push(take)
+            return
+          }
           proposalsTaken += 1
           clearTimeout(timer)
           resolve(next)
         }
+        const timer = setTimeout(() => {
+          // a timed-out waiter must not consume a later proposal
+          const waiting = proposalWaiters.indexOf(take)
+          if (waiting >= 0) proposalWaiters.splice(waiting, 1)
+          reject(new Error(`no session proposal within ${timeoutMs} ms`))
+        }, timeoutMs)
         take()
       })
     },
