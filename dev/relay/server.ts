@@ -6,7 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { publishHandlers } from './handlers/publish.ts'
 import { sessionHandlers } from './handlers/session.ts'
 import { subscribeHandlers } from './handlers/subscribe.ts'
-import { InvalidParams, type Handler } from './handlers/method.ts'
+import { InvalidParams, type Handler, type HandlerOutcome } from './handlers/method.ts'
 import { Hub, type RelayClient } from './hub.ts'
 import { parseJson } from './json.ts'
 import { AuthClaims, ConnectionQuery, JsonRpcRequest, JsonRpcResponse, issueText, type JsonRpcId } from './schemas.ts'
@@ -133,13 +133,20 @@ export async function startRelay(opts: RelayOptions = {}): Promise<Relay> {
   function onRequest(client: RelayClient, id: JsonRpcId, method: string, params: unknown): void {
     const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
     if (!handler) return replyError(client, id, METHOD_NOT_FOUND, `Method not found: ${method}`)
+    let outcome: HandlerOutcome
     try {
-      const outcome = handler({ hub, client }, params)
-      hub.send(client, { id, jsonrpc: '2.0', result: outcome.result })
-      outcome.after?.()
+      outcome = handler({ hub, client }, params)
     } catch (error) {
       if (error instanceof InvalidParams) return replyError(client, id, INVALID_PARAMS, error.message)
-      replyError(client, id, INTERNAL_ERROR, 'Internal error')
+      console.error('[relay] handler failed:', error)
+      return replyError(client, id, INTERNAL_ERROR, 'Internal error')
+    }
+    hub.send(client, { id, jsonrpc: '2.0', result: outcome.result })
+    try {
+      outcome.after?.()
+    } catch (error) {
+      // the reply is already out; a failed follow-up delivery must not take the relay down
+      console.error('[relay] delivery after reply failed:', error)
     }
   }
 
