@@ -75,7 +75,12 @@ const OPTION_ENTRIES = {
 export const OptionsSchema = v.looseObject(OPTION_ENTRIES)
 type ParsedOptions = v.InferOutput<v.ObjectSchema<typeof OPTION_ENTRIES, undefined>>
 
-export type AppKitOptions = v.InferInput<typeof OptionsSchema>
+/** A network as a site may pass it: AppKit's and viem's chain objects both fit. */
+export type NetworkInput = Omit<Network, 'caipNetworkId' | 'chainNamespace'> & Partial<Pick<Network, 'caipNetworkId' | 'chainNamespace'>>
+export type AppKitOptions = Omit<v.InferInput<typeof OptionsSchema>, 'networks' | 'defaultNetwork'> & {
+  networks: readonly NetworkInput[]
+  defaultNetwork?: NetworkInput
+}
 export type Features = Required<Omit<v.InferOutput<typeof FeaturesSchema>, 'connectMethodsOrder'>> & { connectMethodsOrder?: ('wallet' | 'email' | 'social')[] }
 
 /** SPEC section 1: what is on unless a site turns it off. */

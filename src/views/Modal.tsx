@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
 import { closeModal, currentRoute, goBack } from '../signals/modal'
 import { VIEWS } from './routes'
@@ -18,7 +18,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
 
   useThemeOnHost(store, host)
 
-  useEffect(() => {
+  // A layout effect: focus is captured before it moves in, and returned the moment the dialog goes.
+  useLayoutEffect(() => {
     if (!open || embedded) return
     returnFocus.current = deepActiveElement()
     return () => {

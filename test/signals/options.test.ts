@@ -39,6 +39,6 @@ test('behavior: a missing project id does not throw (the modal shows an alert)',
 test('behavior: networks get CAIP ids and unknown options pass through', () => {
   const options = parseOptions({ ...base, networks: [{ ...polygon, caipNetworkId: undefined }], someAppKitOption: true })
   assert.is(options.networks[0]!.caipNetworkId, 'eip155:137')
-  assert.is((options as Record<string, unknown>).someAppKitOption, true)
+  assert.is((options as unknown as Record<string, unknown>).someAppKitOption, true)
 })
 test.run()

@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url'
+import { startChains, type LocalChain } from './chains/index.ts'
+import { startApiServer, type ApiServer } from './api/index.ts'
+import { startRelay, type Relay } from './relay/index.ts'
+import { startSolana, type LocalSolana } from './solana/index.ts'
+import { startStaticServer, type StaticServer } from './static/server.ts'
+import { injectedWalletInstallScript } from './wallet/injected/index.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+export const DEMO_PROJECT_ID = 'postern-demo'
+
+export interface Stack {
+  /** The static server: demo pages at /, the build at /dist/. */
+  web: StaticServer
+  api: ApiServer
+  relay: Relay
+  chains: LocalChain[]
+  solana?: LocalSolana
+  /** CAIP network id → RPC URL, as createAppKit's rpcUrls option takes it. */
+  rpcUrls: Record<string, string>
+  /** The demo's settings, also served to pages as /demo-config.js. */
+  config: DemoConfig
+  stop(): Promise<void>
+}
+
+export interface DemoConfig {
+  projectId: string
+  apiUrl: string
+  blockchainApiUrl: string
+  relayUrl: string
+  rpcUrls: Record<string, string>
+  solanaRpcUrl?: string
+}
+
+/**
+ * Starts everything the modal talks to, on loopback with free ports, in parallel where it can:
+ * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
+ * A failure part-way stops what had started.
+ */
+export async function startStack(opts: { solana?: boolean; webPort?: number } = {}): Promise<Stack> {
+  const started: { stop(): Promise<void> }[] = []
+  const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
+  try {
+    const [chains, solana, relay] = await Promise.all([
+      track(startChains()),
+      opts.solana === false ? undefined : track(startSolana()),
+      track(startRelay()),
+    ])
+    const api = await track(startApiServer({ chains: chains.chains, solanaRpcUrl: solana?.rpcUrl }))
+    const web = await track(startStaticServer({
+      port: opts.webPort,
+      mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
+    }))
+    const rpcUrls = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl }
+    web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
+    web.setPage('/test-wallet.js', injectedWalletInstallScript({
+      name: 'Postern Test Wallet',
+      rdns: 'dev.postern.testwallet',
+      chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
+    }))
+    return {
+      web, api, relay, chains: chains.chains, solana, rpcUrls, config,
+      stop: () => stopAll(started),
+    }
+  } catch (error) {
+    await stopAll(started)
+    throw error
+  }
+}
+
+async function stopAll(parts: { stop(): Promise<void> }[]): Promise<void> {
+  await Promise.allSettled(parts.splice(0).reverse().map((p) => p.stop()))
+}

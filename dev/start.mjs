@@ -1,0 +1,44 @@
+// `npm start`: build Postern, start the local stack on 127.0.0.1 and print where everything runs.
+// Ctrl-C or SIGTERM stops every child process and server.
+import { spawnSync } from 'node:child_process'
+import { register } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types'], { stdio: 'inherit' })
+if (build.status !== 0) process.exit(build.status ?? 1)
+
+register('tsx/esm', import.meta.url)
+const { startStack } = await import('./stack.ts')
+const started = Date.now()
+const port = Number(process.env.PORT) || 5173
+const stack = await startStack({ webPort: port }).catch(async (error) => {
+  if (error?.code !== 'EADDRINUSE') throw error
+  console.log(`port ${port} is taken; using a free one`)
+  return startStack()
+})
+
+console.log(`
+Postern demo ready in ${Date.now() - started} ms
+
+  Demo (script tag)   ${stack.web.url}/
+  Demo (ESM import)   ${stack.web.url}/esm.html
+  Demo (React)        ${stack.web.url}/react.html
+
+  API server          ${stack.api.url}
+  WalletConnect relay ${stack.relay.url}
+${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
+${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}` : ''}
+
+Project id: postern-demo. The injected "Postern Test Wallet" is on every demo page. Ctrl-C stops everything.
+`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return
+    stopping = true
+    await stack.stop()
+    process.exit(0)
+  })
+}

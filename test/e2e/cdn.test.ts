@@ -1,0 +1,69 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { dialog, focusedLabel, startE2E, type E2E } from './harness.ts'
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>cdn</title><link rel="icon" href="data:,">
+<script src="/dist/cdn/postern.js"></script></head><body>
+<a href="#" id="before">before</a>
+<appkit-button></appkit-button>
+<script>window.modal = Postern.createAppKit({ projectId: 'x', networks: [Postern.networks.mainnet], adapters: [{ namespace: 'eip155', setup() {} }] })</script>
+</body></html>`
+
+const test = suite('e2e: CDN script tag')
+let e2e: E2E
+test.before(async () => {
+  e2e = await startE2E()
+  e2e.stack.web.setPage('/t/cdn.html', PAGE)
+})
+test.after(async () => e2e?.stop())
+
+test('behavior: only the classic script: the button renders, click opens the modal, Escape closes it', async () => {
+  const { page, errors } = await e2e.newPage()
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+  await page.goto(`${e2e.stack.web.url}/t/cdn.html`)
+  const button = page.locator('appkit-button button')
+  await button.waitFor({ state: 'visible', timeout: 5000 })
+  assert.is(await button.textContent(), 'Connect Wallet')
+  await button.click()
+  await dialog(page).waitFor({ state: 'visible', timeout: 5000 })
+  assert.is(await page.locator('w3m-modal h2').textContent(), 'Connect Wallet')
+  assert.ok(scripts.some((s) => s.startsWith('/dist/cdn/classic/')), `the modal chunk was loaded on demand: ${scripts}`)
+  const width = await page.locator('w3m-modal .card').evaluate((el) => el.getBoundingClientRect().width)
+  assert.is(Math.round(width), 360)
+  const zIndex = await page.locator('w3m-modal .overlay').evaluate((el) => getComputedStyle(el).zIndex)
+  assert.is(zIndex, '999')
+  await page.keyboard.press('Escape')
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 })
+  assert.is(await page.evaluate(() => (window as any).modal.getState().open), false)
+  assert.equal(errors, [])
+})
+
+test('behavior: keyboard only: Tab to the button, Enter opens, focus is inside and trapped, Escape returns focus', async () => {
+  const { page, errors } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/cdn.html`)
+  await page.locator('appkit-button button').waitFor({ state: 'visible' })
+  await page.keyboard.press('Tab') // the link
+  await page.keyboard.press('Tab') // the button
+  assert.match(await focusedLabel(page), 'appkit-button button Connect Wallet')
+  await page.keyboard.press('Enter')
+  await dialog(page).waitFor({ state: 'visible', timeout: 5000 })
+  await page.waitForFunction(() => !!document.querySelector('w3m-modal')?.shadowRoot?.activeElement)
+  assert.match(await focusedLabel(page), /^w3m-modal /)
+  const seen = new Set<string>()
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    const label = await focusedLabel(page)
+    assert.match(label, /^w3m-modal /, `Tab ${i} left the dialog: ${label}`)
+    seen.add(label)
+  }
+  assert.ok(seen.size >= 2, 'Tab moved between controls')
+  await page.keyboard.press('Shift+Tab')
+  assert.match(await focusedLabel(page), /^w3m-modal /)
+  await page.keyboard.press('Escape')
+  await dialog(page).waitFor({ state: 'detached', timeout: 5000 })
+  assert.match(await focusedLabel(page), 'appkit-button button')
+  assert.equal(errors, [])
+})
+
+test.run()

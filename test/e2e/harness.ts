@@ -1,0 +1,60 @@
+// Starts the local stack and headless Chromium once per e2e file, and always tears both down.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { startStack, type Stack } from '../../dev/stack.ts'
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+export interface E2E {
+  stack: Stack
+  browser: Browser
+  /** A fresh context (own storage) and page; collects page errors for assertions. */
+  newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>
+  stop(): Promise<void>
+}
+
+export async function startE2E(opts: { solana?: boolean } = {}): Promise<E2E> {
+  const stack = await startStack({ solana: opts.solana ?? false })
+  let browser: Browser
+  try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  } catch (error) {
+    await stack.stop()
+    throw error
+  }
+  const contexts: BrowserContext[] = []
+  return {
+    stack,
+    browser,
+    async newPage() {
+      const context = await browser.newContext()
+      contexts.push(context)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+      return { context, page, errors }
+    },
+    async stop() {
+      await Promise.allSettled(contexts.map((c) => c.close()))
+      await browser.close().catch(() => undefined)
+      await stack.stop()
+    },
+  }
+}
+
+/** The modal's dialog, looked up through its shadow root (Playwright's CSS pierces open roots). */
+export const dialog = (page: Page) => page.locator('w3m-modal [role=dialog]')
+
+/** The element focused inside nested shadow roots, described for assertions. */
+export function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let el = document.activeElement as Element | null
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+    if (!el) return ''
+    const host = (el.getRootNode() as ShadowRoot).host?.localName ?? 'document'
+    return `${host} ${el.localName} ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`
+  })
+}
