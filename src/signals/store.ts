@@ -1,4 +1,5 @@
 import type { ResolvedOptions } from './options'
+import type { ChainAdapter } from '../adapters/types'
 import { createModalState } from './modal'
 import { createAccountState } from './account'
 import { createNetworkState } from './network'
@@ -20,6 +21,8 @@ export function createStore(options: ResolvedOptions) {
     theme: createThemeState(options),
     events: createEventsState(),
     wallets: createWalletsState(),
+    /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
+    drivers: new Map<string, ChainAdapter>(),
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Store } from './store'
-import type { Connector } from '../adapters/types'
+import type { ChainAdapter, Connector } from '../adapters/types'
 import type { Network } from '../networks'
 import type { ChainNamespace } from '../utils/caip'
 import { toCaipAddress } from '../utils/caip'
@@ -14,6 +14,14 @@ export function adapterFor(store: Store, namespace: ChainNamespace) {
   const adapter = store.options.adapters.find((a) => a.namespace === namespace)
   if (!adapter) throw new PosternError('Chain adapter not found', 'ADAPTER_NOT_FOUND')
   return adapter
+}
+
+/**
+ * What drives a live connection: a driver registered for the connector id (WalletConnect
+ * registers one that serves every namespace of its session), else the namespace's adapter.
+ */
+export function driverFor(store: Store, namespace: ChainNamespace, connectorId?: string): ChainAdapter {
+  return (connectorId && store.drivers.get(connectorId)) || adapterFor(store, namespace)
 }
 
 function networkIn(store: Store, namespace: ChainNamespace): Network {
@@ -53,7 +61,7 @@ export function applyConnection(store: Store, connector: Connector, address: str
 
 /** Connects through the connector's adapter; rethrows so the view can show rejected or error. */
 export async function connectWallet(store: Store, connector: Connector): Promise<void> {
-  const adapter = adapterFor(store, connector.chain)
+  const adapter = driverFor(store, connector.chain, connector.id)
   const previous = store.connection.status.peek()
   store.connection.status.value = 'connecting'
   try {
@@ -75,7 +83,7 @@ export async function disconnectWallet(store: Store, namespace?: ChainNamespace)
   const account = accountFor(store, target)
   if (!account.connectorId) return
   try {
-    await adapterFor(store, target).disconnect(account.connectorId)
+    await driverFor(store, target, account.connectorId).disconnect(account.connectorId)
   } catch (error) {
     showToast(store, 'error', 'Failed to disconnect')
     emitEvent(store, 'DISCONNECT_ERROR', { message: String((error as Error)?.message) })
@@ -109,7 +117,7 @@ export async function switchNetwork(store: Store, network: Network): Promise<voi
   if (!known) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
   const account = accountFor(store, known.chainNamespace)
   if (account.connectorId && account.address) {
-    await adapterFor(store, known.chainNamespace).switchNetwork(account.connectorId, known)
+    await driverFor(store, known.chainNamespace, account.connectorId).switchNetwork(account.connectorId, known)
     setAccountState(store, known.chainNamespace, {
       caipAddress: toCaipAddress(known.caipNetworkId, account.address),
       balance: undefined,
@@ -130,7 +138,7 @@ export async function refreshBalance(store: Store, namespace: ChainNamespace): P
   if (!account.address) return
   setAccountState(store, namespace, { balanceLoading: true })
   try {
-    const { balance, symbol } = await adapterFor(store, namespace).getBalance(account.address, networkIn(store, namespace))
+    const { balance, symbol } = await driverFor(store, namespace, account.connectorId).getBalance(account.address, networkIn(store, namespace))
     setAccountState(store, namespace, { balance, balanceSymbol: symbol, balanceError: false, balanceLoading: false })
   } catch {
     setAccountState(store, namespace, { balance: undefined, balanceError: true, balanceLoading: false })
