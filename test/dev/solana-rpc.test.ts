@@ -204,6 +204,26 @@ test('a transfer beyond the balance fails preflight with -32002 and kit decodes 
   assert.is((await rpc!.getBalance(from.address).send()).value, before)
 })
 
+test('with skipPreflight a failing transfer still lands: fee charged, error recorded, history paged', async ({ rpc, signers }) => {
+  const [from, to] = [signers[4]!, signers[0]!]
+  const before = (await rpc!.getBalance(from.address).send()).value
+  const { signed } = await transferTransaction(rpc!, from, to.address, 1_000n * SOL)
+  const signature = await rpc!.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', skipPreflight: true }).send()
+  const status = (await rpc!.getSignatureStatuses([signature]).send()).value[0]!
+  assert.equal(status.err, { InstructionError: [0n, { Custom: 1n }] })
+  assert.is((await rpc!.getBalance(from.address).send()).value, before - 5000n)
+  const tx = await rpc!.getTransaction(signature, { maxSupportedTransactionVersion: 0, encoding: 'json' }).send()
+  assert.equal(tx!.meta!.status, { Err: { InstructionError: [0n, { Custom: 1n }] } })
+
+  const all = await rpc!.getSignaturesForAddress(from.address).send()
+  assert.is(all[0]!.signature, signature)
+  assert.ok(all[0]!.err)
+  const page = await rpc!.getSignaturesForAddress(from.address, { before: all[0]!.signature, limit: 1 }).send()
+  assert.equal(page.map((s) => s.signature), [all[1]!.signature])
+  const until = await rpc!.getSignaturesForAddress(from.address, { until: all[1]!.signature }).send()
+  assert.equal(until.map((s) => s.signature), [signature])
+})
+
 test('an unknown blockhash fails preflight as BlockhashNotFound; an older recent one still works', async ({ rpc, signers }) => {
   const [from, to] = [signers[3]!, signers[4]!]
   const fake = { blockhash: 'GfVcyD4kkTrj4bKc7WA9sZCin9JDbdT4Zkd3EittNR1W' as Blockhash, lastValidBlockHeight: 10n ** 6n }
