@@ -53,7 +53,11 @@ function jsonMessage(message: SupportedMessage, parsed: boolean) {
     return {
       accountKeys: keys,
       addressTableLookups: lookups,
-      header: message.header,
+      header: {
+        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+        numRequiredSignatures: message.header.numSignerAccounts,
+      },
       instructions: compiledInstructions(message),
       recentBlockhash: message.lifetimeToken,
     }

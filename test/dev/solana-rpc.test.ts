@@ -189,6 +189,7 @@ test('a SOL transfer built with kit lands, is confirmed, moves balances and is l
   assert.is(tx.meta!.preBalances[0], before[0])
   assert.is(tx.meta!.postBalances[0], after[0])
   assert.is(tx.transaction.signatures[0], signature)
+  assert.equal(tx.transaction.message.header, { numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1, numRequiredSignatures: 1 })
   assert.is(tx.version, 0)
 })
 

@@ -157,6 +157,8 @@ test('discovered when the wallet registers after the app, and when added later s
     w.PosternSolanaTestWallet.install({ ...o, name: 'Second Solana', accountIndex: 1 })
   }, ctx.options!)
   assert.equal(await probe(late, (p) => p.registrations()), ['Late Solana', 'Second Solana'])
+  await late.evaluate(() => (window as unknown as TestWindow).PosternSolanaTestWallet.get('Late Solana').unregister())
+  assert.equal(await probe(late, (p) => p.names()), ['Second Solana'])
   await page.context().close()
   await late.context().close()
 })

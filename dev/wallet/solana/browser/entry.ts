@@ -35,18 +35,15 @@ function install(options: SolanaTestWalletOptions): SolanaTestWalletHandle {
     if (!key) throw new TypeError(`PosternSolanaTestWallet.install: accountIndex ${i} is outside secretKeys`)
     return key
   })
-  const { wallet, handle, setUnregister } = createSolanaTestWallet(
-    {
-      name: o.name,
-      icon: (o.icon ?? defaultIcon(o.name)) as WalletIcon,
-      rpcUrl: o.rpcUrl,
-      keys,
-      initialAccounts,
-      chains: (o.chains ?? [...SOLANA_TEST_WALLET_CHAINS]) as IdentifierString[],
-      autoApprove: o.autoApprove ?? true,
-    },
-    () => {},
-  )
+  const { wallet, handle, setUnregister } = createSolanaTestWallet({
+    name: o.name,
+    icon: (o.icon ?? defaultIcon(o.name)) as WalletIcon,
+    rpcUrl: o.rpcUrl,
+    keys,
+    initialAccounts,
+    chains: (o.chains ?? [...SOLANA_TEST_WALLET_CHAINS]) as IdentifierString[],
+    autoApprove: o.autoApprove ?? true,
+  })
   wallets.set(o.name, handle)
   setUnregister(registerWallet(wallet))
   return handle

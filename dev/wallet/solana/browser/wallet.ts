@@ -45,14 +45,19 @@ function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown)
  * The wallet and the handle that scripts it. The wallet object is what apps receive through the
  * Wallet Standard registry; the handle is for tests and the demo.
  */
-export function createSolanaTestWallet(config: WalletConfig, unregister: () => void): { wallet: Wallet; handle: SolanaTestWalletHandle; setUnregister(fn: () => void): void } {
+export function createSolanaTestWallet(config: WalletConfig): {
+  wallet: Wallet
+  handle: SolanaTestWalletHandle
+  /** Gives the handle the function that takes the wallet out of every app's registry. */
+  setUnregister(fn: () => void): void
+} {
   const store = new AuthorisationStore(config.name)
   const approvals = new Approvals(config.autoApprove)
   const listeners = new Set<ChangeListener>()
   const accountObjects = new Map<string, WalletAccount>()
   let authorized = store.read()
   let current = config.initialAccounts.slice()
-  let unregisterAll = unregister
+  let unregisterAll = () => {}
 
   // One stable, frozen WalletAccount per address, as apps compare them by identity.
   const accountFor = (key: WalletKey): WalletAccount => {
