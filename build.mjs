@@ -2,6 +2,7 @@
 // CDN classic script (dist/cdn/postern.js), then prints every output's raw, gzip and brotli size.
 import * as esbuild from 'esbuild'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
@@ -67,12 +68,12 @@ async function main() {
   await rm(dist, { recursive: true, force: true })
   await mkdir(`${dist}/meta`, { recursive: true })
   const chunks = await lazyChunks()
-  const resolveSrc = (p) => `${root}src/${p}${/\.tsx?$/.test(p) ? '' : (p.endsWith('mount') ? '.tsx' : '.ts')}`
+  const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
   const builds = {
     esm: esbuild.build({
       ...common,
-      entryPoints: { index: 'src/index.ts', react: 'src/react.ts', networks: 'src/networks.ts' },
+      entryPoints: { index: 'src/index.ts', react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts' },
       outdir: `${dist}/esm`,
       format: 'esm',
       splitting: true,

@@ -3,3 +3,7 @@
  * this module for one that imports the same chunks relative to the script's own URL.
  */
 export const loadModal = () => import('./views/mount')
+export const loadEip155 = () => import('./adapters/eip155/adapter')
+export const loadEvm = () => import('./lazy/evm/index')
+export const loadRuntime = () => import('./signals/runtime')
+export const loadAllWallets = () => import('./views/AllWallets')

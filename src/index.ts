@@ -1,8 +1,8 @@
 import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
-import { startAdapters } from './signals/adapters'
 import { showToast } from './signals/toast'
 import { createKit } from './kit'
+import { loadRuntime } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
@@ -32,7 +32,9 @@ export function createAppKit(input: AppKitOptions) {
   }
   if (hasDom()) {
     defineElements()
-    startAdapters(store)
+    if (options.adapters.length) {
+      loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+    }
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
     idle?.(() => void kit.prefetch())
   }

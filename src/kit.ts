@@ -6,12 +6,11 @@ import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import { accountFor, activeAccount } from './signals/account'
 import { closeModal, openModal, type OpenArgs } from './signals/modal'
-import { disconnectWallet, switchNetwork } from './signals/wallet'
 import { setThemeMode, setThemeVariables } from './signals/theme'
 import { subscribeEvents } from './signals/events'
 import { isMobile } from './utils/platform'
 import { isNamespace } from './utils/caip'
-import { loadModal } from './chunks'
+import { loadModal, loadRuntime } from './chunks'
 
 export interface AppKitState {
   open: boolean
@@ -93,7 +92,7 @@ export function createKit(store: Store) {
   const mount = () => (mounting ??= loadModal().then((m) => m.mountModal(store)))
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
-  return {
+  const kit = {
     async open(args: OpenArgs = {}) {
       openModal(store, args, isMobile())
       try {
@@ -119,8 +118,8 @@ export function createKit(store: Store) {
     getCaipNetwork: () => store.network.activeNetwork.peek(),
     getIsConnected: () => readAccount(store).isConnected,
     getAccount: (namespace?: string) => readAccount(store, namespaceOf(namespace)),
-    switchNetwork: (network: Network) => switchNetwork(store, network),
-    disconnect: (namespace?: string) => disconnectWallet(store, namespaceOf(namespace)),
+    switchNetwork: (network: Network) => loadRuntime().then((m) => m.switchNetwork(store, network)),
+    disconnect: (namespace?: string) => loadRuntime().then((m) => m.disconnectWallet(store, namespaceOf(namespace))),
     setThemeMode: (mode: ThemeMode) => setThemeMode(store, mode),
     setThemeVariables: (variables: ThemeVariables) => setThemeVariables(store, variables),
     getThemeMode: () => store.theme.mode.peek(),
@@ -133,15 +132,17 @@ export function createKit(store: Store) {
     subscribeNetwork: (fn: (network: NetworkSnapshot) => void) => watch(() => readNetwork(store), fn),
     /** The connected wallet's provider (EIP-1193 for EVM); undefined when nothing is connected. */
     getWalletProvider: () => {
-      const account = activeAccount(store)
-      const adapter = store.options.adapters.find((a) => a.namespace === store.network.activeNamespace.peek())
-      return account.connectorId ? adapter?.getProvider?.(account.connectorId) : undefined
+      const { connectorId } = activeAccount(store)
+      const driver = connectorId ? (store.drivers.get(connectorId) ?? store.options.adapters.find((a) => a.namespace === store.network.activeNamespace.peek())) : undefined
+      return connectorId ? driver?.getProvider?.(connectorId) : undefined
     },
     getWalletProviderType: () => store.connection.connectors.peek().find((c) => c.uid === store.connection.activeConnectorUid.peek())?.type,
     getWalletInfo: () => activeAccount(store).connectedWalletInfo,
     /** For Postern's own hooks and elements; not part of the AppKit surface. */
     store,
   }
+  store.ui.open = kit.open
+  return kit
 }
 
 function accountEqual(a: AccountSnapshot, b: AccountSnapshot): boolean {

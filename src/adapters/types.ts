@@ -35,6 +35,8 @@ export interface AdapterContext {
   onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number }): void
   onDisconnected(connectorId: string): void
   rpcUrl(network: Network): string
+  /** Site settings an adapter honours. */
+  readonly settings: { enableInjected: boolean; enableEIP6963: boolean; mobile: boolean; excluded: readonly string[] }
 }
 
 /**

@@ -2,3 +2,4 @@
 export { createAppKit, PosternError } from '../index'
 export * as networks from '../networks'
 export { defineNetwork } from '../networks'
+export * as adapters from '../adapters/index'

@@ -24,8 +24,14 @@ export interface AccountState {
 
 const EMPTY: AccountState = { status: 'disconnected', allAccounts: [] }
 
+export type BalanceEntry = { balance: string; symbol: string; at: number; failed?: undefined } | { failed: true; at: number; balance?: undefined; symbol?: undefined }
+
 export function createAccountState() {
-  return { byNamespace: signal<Partial<Record<ChainNamespace, AccountState>>>({}) }
+  return {
+    byNamespace: signal<Partial<Record<ChainNamespace, AccountState>>>({}),
+    /** Native balances by CAIP address, with when they were read (or failed). */
+    balances: new Map<string, BalanceEntry>(),
+  }
 }
 
 export function accountFor(store: Store, namespace: ChainNamespace): AccountState {

@@ -2,9 +2,11 @@ import type { Store } from './store'
 import type { AdapterContext, ChainAdapter, Connector } from '../adapters/types'
 import type { Network } from '../networks'
 import { accountFor, setAccountState } from './account'
-import { applyConnection, forgetConnection } from './wallet'
+import { applyConnection, forgetConnection, refreshBalance } from './wallet'
+import { markRestoring, reconnectNamespace, wasConnected } from './reconnect'
 import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
+import { isMobile } from '../utils/platform'
 
 /** The RPC endpoint for a network: the site's rpcUrls option first, then the network's own. */
 export function rpcUrlFor(store: Store, network: Network): string {
@@ -18,6 +20,12 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
   return {
     networks: store.options.networks.filter((n) => n.chainNamespace === namespace),
     rpcUrl: (network) => rpcUrlFor(store, network),
+    settings: {
+      enableInjected: store.options.enableInjected !== false,
+      enableEIP6963: store.options.enableEIP6963 !== false,
+      mobile: isMobile(),
+      excluded: store.options.excludeWalletIds ?? [],
+    },
     setConnectors(connectors: Connector[]) {
       const others = store.connection.connectors.peek().filter((c) => c.chain !== namespace)
       store.connection.connectors.value = [...others, ...connectors]
@@ -33,7 +41,14 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
         const caipNetwork = account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`
         setAccountState(store, namespace, { address, caipAddress: toCaipAddress(caipNetwork, address) })
       }
-      if (chainId !== undefined) store.network.unsupported.value = !findNetwork(store.options.networks, chainId, namespace)
+      if (chainId !== undefined) {
+        const unsupported = !findNetwork(store.options.networks, chainId, namespace)
+        store.network.unsupported.value = unsupported
+        if (unsupported && store.options.enableNetworkSwitch !== false && !store.options.allowUnsupportedChain) {
+          void store.ui.open?.({ view: 'UnsupportedChain' })
+        }
+      }
+      void refreshBalance(store, namespace)
     },
     onDisconnected(connectorId) {
       if (accountFor(store, namespace).connectorId === connectorId) forgetConnection(store, namespace)
@@ -47,9 +62,15 @@ function chainIdOf(caipAddress: string | undefined): string {
 
 /** Hands each adapter its context; adapter set-up errors are logged, never fatal to the page. */
 export function startAdapters(store: Store): void {
-  for (const adapter of store.options.adapters) {
+  const adapters = store.options.adapters
+  if (wasConnected()) markRestoring(store, adapters.map((a) => a.namespace))
+  for (const adapter of adapters) {
     Promise.resolve()
       .then(() => adapter.setup(contextFor(store, adapter)))
-      .catch((error) => console.error(`[postern] the ${adapter.namespace} adapter failed to start`, error))
+      .then(() => reconnectNamespace(store, adapter))
+      .catch((error) => {
+        console.error(`[postern] the ${adapter.namespace} adapter failed to start`, error)
+        return reconnectNamespace(store, { ...adapter, reconnect: undefined })
+      })
   }
 }

@@ -1,5 +1,6 @@
 import type { ResolvedOptions } from './options'
 import type { ChainAdapter } from '../adapters/types'
+import type { OpenArgs } from './modal'
 import { createModalState } from './modal'
 import { createAccountState } from './account'
 import { createNetworkState } from './network'
@@ -23,6 +24,8 @@ export function createStore(options: ResolvedOptions) {
     wallets: createWalletsState(),
     /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
     drivers: new Map<string, ChainAdapter>(),
+    /** Set by the instance: lets actions open the modal (which loads its chunk). */
+    ui: {} as { open?: (args: OpenArgs) => Promise<void> },
   }
 }
 

@@ -4,7 +4,7 @@ import type { Network } from '../networks'
 import type { ChainNamespace } from '../utils/caip'
 import { toCaipAddress } from '../utils/caip'
 import { isUserRejected, PosternError } from '../utils/errors'
-import { STORAGE_KEYS, writeStored } from '../utils/storage'
+import { removeStored, STORAGE_KEYS, writeStored } from '../utils/storage'
 import { accountFor, resetAccount, setAccountState } from './account'
 import { emitEvent } from './events'
 import { findNetwork } from './network'
@@ -57,6 +57,8 @@ export function applyConnection(store: Store, connector: Connector, address: str
   store.connection.connections.value = connections
   store.connection.activeConnectorUid.value = connector.uid
   store.connection.status.value = 'connected'
+  writeStored(STORAGE_KEYS.connectionStatus, 'connected')
+  removeStored(STORAGE_KEYS.disconnected)
 }
 
 /** Connects through the connector's adapter; rethrows so the view can show rejected or error. */
@@ -93,8 +95,11 @@ export async function disconnectWallet(store: Store, namespace?: ChainNamespace)
   emitEvent(store, 'DISCONNECT_SUCCESS')
 }
 
-/** Drops a namespace's connection from state, e.g. after the wallet itself disconnected. */
-export function forgetConnection(store: Store, namespace: ChainNamespace): void {
+/**
+ * Drops a namespace's connection from state, e.g. after the wallet itself disconnected.
+ * `remember` records a deliberate disconnect, so the next visit does not reconnect silently.
+ */
+export function forgetConnection(store: Store, namespace: ChainNamespace, { remember = true } = {}): void {
   resetAccount(store, namespace)
   const connections = new Map(store.connection.connections.peek())
   for (const [uid, connection] of connections) if (connection.namespace === namespace) connections.delete(uid)
@@ -107,7 +112,8 @@ export function forgetConnection(store: Store, namespace: ChainNamespace): void 
   } else {
     store.connection.status.value = 'disconnected'
     store.connection.activeConnectorUid.value = undefined
-    writeStored(STORAGE_KEYS.disconnected, true)
+    writeStored(STORAGE_KEYS.connectionStatus, 'disconnected')
+    if (remember) writeStored(STORAGE_KEYS.disconnected, true)
   }
 }
 
@@ -132,15 +138,30 @@ export async function switchNetwork(store: Store, network: Network): Promise<voi
   if (account.address) void refreshBalance(store, known.chainNamespace)
 }
 
+/** SPEC section 9: native balances are cached 30 s, and a failure locks retries for 30 s. */
+export const BALANCE_CACHE_MS = 30_000
+
 /** Reads the native balance through the adapter; failure shows the spec's message and 0.000. */
-export async function refreshBalance(store: Store, namespace: ChainNamespace): Promise<void> {
+export async function refreshBalance(store: Store, namespace: ChainNamespace, { force = false } = {}): Promise<void> {
   const account = accountFor(store, namespace)
-  if (!account.address) return
+  if (!account.address || !account.caipAddress) return
+  const key = account.caipAddress
+  const { balances } = store.accounts
+  const cached = balances.get(key)
+  const now = Date.now()
+  if (cached && !force && now - cached.at < BALANCE_CACHE_MS) {
+    if (cached.failed) return setAccountState(store, namespace, { balance: undefined, balanceError: true, balanceLoading: false })
+    return setAccountState(store, namespace, { balance: cached.balance, balanceSymbol: cached.symbol, balanceError: false })
+  }
   setAccountState(store, namespace, { balanceLoading: true })
   try {
     const { balance, symbol } = await driverFor(store, namespace, account.connectorId).getBalance(account.address, networkIn(store, namespace))
+    balances.set(key, { balance, symbol, at: Date.now() })
+    if (accountFor(store, namespace).caipAddress !== key) return // the account moved on meanwhile
     setAccountState(store, namespace, { balance, balanceSymbol: symbol, balanceError: false, balanceLoading: false })
   } catch {
+    balances.set(key, { failed: true, at: Date.now() })
+    if (accountFor(store, namespace).caipAddress !== key) return
     setAccountState(store, namespace, { balance: undefined, balanceError: true, balanceLoading: false })
     showToast(store, 'error', 'Token Balance Unavailable')
   }

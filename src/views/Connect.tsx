@@ -1,7 +1,10 @@
+import { Fragment } from 'preact'
+import { useEffect } from 'preact/hooks'
 import type { ViewProps } from './routes'
 import type { ConnectEntry, ConnectorGroup } from '../signals/connection'
-import { groupConnectors } from '../signals/connection'
+import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
+import { chooseCatalogueWallet, loadCatalogue } from '../signals/catalogue'
 import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
 
@@ -26,11 +29,15 @@ export function Connect({ store }: ViewProps) {
   const loading = store.wallets.loading.value
   const showAll = options.features.allWallets && options.allWallets !== 'HIDE'
 
+  // The catalogue is fetched when Connect first opens, never at page load.
+  useEffect(() => void loadCatalogue(store), [])
+
   const choose = (entry: ConnectEntry) => {
-    if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
+    if (entry.wallet) {
+      // A catalogue wallet: its installed connector if there is one, else WalletConnect; now recent.
+      chooseCatalogueWallet(store, entry.wallet)
+    } else if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
       pushView(store, 'ConnectingExternal', { connectorUid: entry.connector.uid, name: entry.name })
-    } else if (entry.wallet) {
-      pushView(store, 'ConnectingWalletConnect', { walletId: entry.wallet.id, name: entry.name })
     } else {
       pushView(store, 'ConnectingWalletConnectBasic')
     }
@@ -49,15 +56,15 @@ export function Connect({ store }: ViewProps) {
       )}
       <ul class="list" aria-label="Wallets">
         {entries.map((entry, i) => (
-          <>
+          <Fragment key={entry.key}>
             {GROUP_LABEL[entry.group] && entries[i - 1]?.group !== entry.group && (
               <li class="group" aria-hidden="true">{GROUP_LABEL[entry.group]}</li>
             )}
-            <ListItem key={entry.key} name={entry.name} imageUrl={entry.imageUrl} tag={TAGS[entry.group]} onClick={() => choose(entry)} />
-          </>
+            <ListItem name={entry.name} imageUrl={entry.imageUrl} tag={TAGS[entry.group]} onClick={() => choose(entry)} />
+          </Fragment>
         ))}
         {showAll && (
-          <ListItem name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
+          <ListItem key="all-wallets" name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
         )}
       </ul>
     </div>

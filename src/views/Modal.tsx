@@ -3,6 +3,7 @@ import type { Store } from '../signals/store'
 import { closeModal, currentRoute, goBack } from '../signals/modal'
 import { VIEWS } from './routes'
 import { Toast } from './Toast'
+import { LazyView } from './LazyView'
 import { deepActiveElement, focusables, trapTab } from './focus'
 
 const TITLE_ID = 'w3m-title'
@@ -35,21 +36,40 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
     ;(first ?? dialog.current).focus()
   }, [open, route])
 
+  // Keys are watched on the document: focus can fall out of the dialog when the element that
+  // had it is replaced (a list that finished loading), and Escape and Tab must still work.
+  useEffect(() => {
+    if (!open || embedded) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        closeModal(store)
+      } else if (event.key === 'Tab' && dialog.current) {
+        trapTab(event, dialog.current)
+      }
+    }
+    // When the focused control is replaced, focus would drop to the page: keep it in the dialog.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return
+      setTimeout(() => {
+        const root = dialog.current?.getRootNode() as ShadowRoot | undefined
+        if (dialog.current?.isConnected && !root?.activeElement && document.hasFocus()) dialog.current.focus()
+      })
+    }
+    const node = dialog.current
+    document.addEventListener('keydown', onKeyDown)
+    node?.addEventListener('focusout', onFocusOut)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      node?.removeEventListener('focusout', onFocusOut)
+    }
+  }, [open, embedded])
+
   if (!open) return null
   const entry = VIEWS[route.view]
   const props = { store, route }
   const title = entry ? entry.title(props) : route.view
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !embedded) {
-      event.stopPropagation()
-      closeModal(store)
-    } else if (event.key === 'Tab' && dialog.current && !embedded) {
-      trapTab(event, dialog.current)
-    }
-  }
-
-  const View = entry?.component
   return (
     <div
       class={`overlay${embedded ? ' embedded' : ''}`}
@@ -62,7 +82,6 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         aria-labelledby={TITLE_ID}
         tabIndex={-1}
         class={`card card-wrap${store.modal.shake.value ? ' shake' : ''}`}
-        onKeyDown={onKeyDown}
       >
         <header>
           {stack.length > 1 ? (
@@ -73,7 +92,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
             <button type="button" class="icon-btn" aria-label="Close" onClick={() => closeModal(store)}>×</button>
           )}
         </header>
-        <main>{View ? <View {...props} /> : <p class="muted center">This view is not available in this build.</p>}</main>
+        <main>{entry ? <LazyView entry={entry} {...props} /> : <p class="muted center">This view is not available in this build.</p>}</main>
         <Toast store={store} />
       </div>
     </div>

@@ -2,23 +2,24 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { dialog, focusedLabel, startE2E, type E2E } from './harness.ts'
 
-const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>cdn</title><link rel="icon" href="data:,">
+const page = (apiUrl: string) => `<!doctype html><html><head><meta charset="utf-8"><title>cdn</title><link rel="icon" href="data:,">
 <script src="/dist/cdn/postern.js"></script></head><body>
 <a href="#" id="before">before</a>
 <appkit-button></appkit-button>
-<script>window.modal = Postern.createAppKit({ projectId: 'x', networks: [Postern.networks.mainnet], adapters: [{ namespace: 'eip155', setup() {} }] })</script>
+<script>window.modal = Postern.createAppKit({ projectId: 'test', apiUrl: '${apiUrl}', networks: [Postern.networks.mainnet], adapters: [{ namespace: 'eip155', setup() {} }] })</script>
 </body></html>`
 
 const test = suite('e2e: CDN script tag')
 let e2e: E2E
 test.before(async () => {
   e2e = await startE2E()
-  e2e.stack.web.setPage('/t/cdn.html', PAGE)
+  e2e.stack.web.setPage('/t/cdn.html', page(e2e.stack.api.url))
 })
 test.after(async () => e2e?.stop())
 
 test('behavior: only the classic script: the button renders, click opens the modal, Escape closes it', async () => {
-  const { page, errors } = await e2e.newPage()
+  const { page: tab, errors } = await e2e.newPage()
+  const page = tab
   const scripts: string[] = []
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
   await page.goto(`${e2e.stack.web.url}/t/cdn.html`)
@@ -40,7 +41,8 @@ test('behavior: only the classic script: the button renders, click opens the mod
 })
 
 test('behavior: keyboard only: Tab to the button, Enter opens, focus is inside and trapped, Escape returns focus', async () => {
-  const { page, errors } = await e2e.newPage()
+  const { page: tab, errors } = await e2e.newPage()
+  const page = tab
   await page.goto(`${e2e.stack.web.url}/t/cdn.html`)
   await page.locator('appkit-button button').waitFor({ state: 'visible' })
   await page.keyboard.press('Tab') // the link

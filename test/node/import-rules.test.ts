@@ -34,8 +34,8 @@ const ALLOWED: Record<string, (target: string, typeOnly: boolean) => boolean> = 
   api: (t) => ['api', 'utils'].includes(room(t)),
   ui: (t) => ['ui', 'utils'].includes(room(t)),
   signals: (t, typeOnly) => ['signals', 'utils', 'api'].includes(room(t)) || t === 'adapters/types' || (typeOnly && t === 'networks'),
-  views: (t, typeOnly) => ['views', 'signals', 'ui', 'utils'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
-  lazy: (t, typeOnly) => ['lazy', 'signals', 'ui', 'utils'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
+  views: (t, typeOnly) => ['views', 'signals', 'ui', 'utils', 'chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
+  lazy: (t, typeOnly) => ['lazy', 'signals', 'ui', 'utils', 'chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
   elements: (t, typeOnly) => ['elements', 'signals', 'utils', 'instance'].includes(room(t)) || (typeOnly && t === 'index'),
 }
 

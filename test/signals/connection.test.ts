@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { groupConnectors, type CatalogueWallet } from '../../src/signals/connection'
+import { groupConnectors, type CatalogueWallet } from '../../src/signals/groups'
 import type { Connector } from '../../src/adapters/types'
 
 const connector = (id: string, type: Connector['type'], rdns?: string): Connector => ({ id, uid: `eip155:${id}`, name: id, type, chain: 'eip155', info: { rdns } })

@@ -1,0 +1,2 @@
+export { eip155 } from './eip155'
+export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './types'

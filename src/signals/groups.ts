@@ -1,0 +1,76 @@
+import type { Connector } from '../adapters/types'
+import { CONNECTOR_GROUP_ORDER, connectorGroup, type ConnectorGroup } from './connection'
+
+/** A catalogue wallet as the provider API returns it (SPEC section 3). */
+export interface CatalogueWallet {
+  id: string
+  name: string
+  image_id?: string
+  image_url?: string
+  rdns?: string | null
+  chains?: string[]
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  app_store?: string | null
+  play_store?: string | null
+  chrome_store?: string | null
+  homepage?: string | null
+}
+
+export interface ConnectEntry {
+  key: string
+  group: ConnectorGroup
+  name: string
+  imageUrl?: string
+  connector?: Connector
+  wallet?: CatalogueWallet
+}
+
+export interface GroupInput {
+  connectors: readonly Connector[]
+  recent: readonly CatalogueWallet[]
+  featured: readonly CatalogueWallet[]
+  custom: readonly CatalogueWallet[]
+  recommended: readonly CatalogueWallet[]
+  excluded: readonly string[]
+}
+
+/**
+ * Orders what Connect lists by the spec's group order; a wallet shows once, in its first group,
+ * and an installed connector always wins over the same wallet from the catalogue.
+ */
+export function groupConnectors(input: GroupInput): ConnectEntry[] {
+  const excluded = new Set(input.excluded.map((s) => s.toLowerCase()))
+  const isExcluded = (...keys: (string | null | undefined)[]) => keys.some((k) => !!k && excluded.has(k.toLowerCase()))
+  const seen = new Set<string>()
+  const claim = (...keys: (string | null | undefined)[]) => {
+    const live = keys.filter((k): k is string => !!k).map((k) => k.toLowerCase())
+    if (live.some((k) => seen.has(k))) return false
+    for (const k of live) seen.add(k)
+    return true
+  }
+  const entries: ConnectEntry[] = []
+  const installed = input.connectors.filter((c) => !isExcluded(c.id, c.explorerId, c.info?.rdns, c.name))
+  const byWallet = (w: CatalogueWallet) => installed.find((c) => (w.rdns && c.info?.rdns === w.rdns) || c.explorerId === w.id)
+
+  const fromConnector = (group: ConnectorGroup, c: Connector) => {
+    if (claim(c.uid, c.explorerId, c.info?.rdns, c.name)) entries.push({ key: c.uid, group, name: c.name, imageUrl: c.imageUrl, connector: c })
+  }
+  const fromWallet = (group: ConnectorGroup, w: CatalogueWallet) => {
+    if (isExcluded(w.id, w.rdns, w.name)) return
+    const connector = byWallet(w)
+    if (claim(w.id, w.rdns, connector?.uid, connector?.name ?? w.name)) {
+      entries.push({ key: w.id, group, name: w.name, imageUrl: connector?.imageUrl ?? w.image_url, connector, wallet: w })
+    }
+  }
+
+  for (const group of CONNECTOR_GROUP_ORDER) {
+    if (group === 'recent') input.recent.forEach((w) => fromWallet(group, w))
+    else if (group === 'featured') input.featured.forEach((w) => fromWallet(group, w))
+    else if (group === 'custom') input.custom.forEach((w) => fromWallet(group, w))
+    else if (group === 'recommended') input.recommended.forEach((w) => fromWallet(group, w))
+    else installed.filter((c) => connectorGroup(c.type) === group).forEach((c) => fromConnector(group, c))
+  }
+  return entries
+}
