@@ -1,14 +1,14 @@
 // `npm start`: build Postern, start the local stack on 127.0.0.1 and print where everything runs.
 // Ctrl-C or SIGTERM stops every child process and server.
 import { spawnSync } from 'node:child_process'
-import { register } from 'node:module'
+import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types'], { stdio: 'inherit' })
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-register('tsx/esm', import.meta.url)
+register()
 const { startStack } = await import('./stack.ts')
 const started = Date.now()
 const port = Number(process.env.PORT) || 5173

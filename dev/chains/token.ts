@@ -67,8 +67,8 @@ async function sendAsDeployer(c: ReturnType<typeof client>, chainId: number, non
     ...(to ? { to } : {}),
   })
   const hash = await c.sendRawTransaction({ serializedTransaction: serialized })
-  // anvil automines, so the receipt exists as soon as the send returns.
-  const receipt = await c.getTransactionReceipt({ hash })
+  // anvil automines, but under load the receipt can lag the send by a moment.
+  const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 })
   if (receipt.status !== 'success') throw new Error(`token transaction ${hash} reverted`)
   return receipt
 }

@@ -1,0 +1,74 @@
+// `npm run bench`: in one headless Chromium, against the built CDN bundle and the local stack,
+// the median over RUNS page loads of: navigation → <appkit-button> rendered, click → Connect
+// listing the injected wallets, and the JS heap after open. Also how long the stack takes to start.
+import { spawnSync } from 'node:child_process'
+import { register } from 'tsx/esm/api'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const RUNS = Number(process.env.RUNS) || 12
+const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { stdio: 'inherit' })
+if (build.status !== 0) process.exit(1)
+
+register()
+const { startStack } = await import('../dev/stack.ts')
+const { evmPage, WALLET_A, WALLET_B } = await import('../test/e2e/evm-page.ts')
+const { CHROMIUM_ARGS } = await import('../test/e2e/harness.ts')
+const { chromium } = await import('playwright-core')
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const stackStart = []
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now()
+  const s = await startStack({ solana: false })
+  stackStart.push(performance.now() - t0)
+  await s.stop()
+}
+
+const stack = await startStack({ solana: false })
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+try {
+  stack.web.setPage('/bench.html', evmPage(stack, { wallets: [WALLET_A, WALLET_B] }))
+  const toButton = []
+  const toConnect = []
+  const heap = []
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // Records when the button's own shadow button first exists and has a box.
+    await page.addInitScript(() => {
+      const check = () => {
+        const button = document.querySelector('appkit-button')?.shadowRoot?.querySelector('button')
+        if (button && button.getBoundingClientRect().width > 0) window.__buttonAt = performance.now()
+        else requestAnimationFrame(check)
+      }
+      requestAnimationFrame(check)
+    })
+    await page.goto(`${stack.web.url}/bench.html`)
+    await page.waitForFunction(() => window.__buttonAt !== undefined)
+    toButton.push(await page.evaluate(() => window.__buttonAt))
+    toConnect.push(await page.evaluate(() => new Promise((resolve) => {
+      const t0 = performance.now()
+      document.querySelector('appkit-button').shadowRoot.querySelector('button').click()
+      const check = () => {
+        const items = document.querySelector('w3m-modal')?.shadowRoot?.querySelectorAll('.item') ?? []
+        if ([...items].filter((i) => /Alpha Wallet|Beta Wallet/.test(i.textContent)).length === 2) resolve(performance.now() - t0)
+        else requestAnimationFrame(check)
+      }
+      check()
+    })))
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize)
+    await context.close()
+  }
+  const ms = (x) => `${x.toFixed(1)} ms`
+  console.log(`Postern speed (median of ${RUNS} runs, headless Chromium, local stack)`)
+  console.log(`  navigation → <appkit-button> rendered   ${ms(median(toButton))}`)
+  console.log(`  click → Connect with injected wallets    ${ms(median(toConnect))}`)
+  console.log(`  JS heap after open                       ${(median(heap) / 1024 / 1024).toFixed(2)} MiB`)
+  console.log(`  local stack start (median of 3)          ${ms(median(stackStart))}`)
+} finally {
+  await browser.close()
+  await stack.stop()
+}
