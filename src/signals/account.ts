@@ -31,6 +31,8 @@ export function createAccountState() {
     byNamespace: signal<Partial<Record<ChainNamespace, AccountState>>>({}),
     /** Native balances by CAIP address, with when they were read (or failed). */
     balances: new Map<string, BalanceEntry>(),
+    /** Names and avatars by address, with when they were looked up. */
+    profiles: new Map<string, { name?: string; avatar?: string; at: number }>(),
   }
 }
 

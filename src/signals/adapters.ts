@@ -3,6 +3,7 @@ import type { AdapterContext, ChainAdapter, Connector } from '../adapters/types'
 import type { Network } from '../networks'
 import { accountFor, setAccountState } from './account'
 import { applyConnection, forgetConnection, refreshBalance } from './wallet'
+import { refreshProfile } from './profile'
 import { markRestoring, reconnectNamespace, wasConnected } from './reconnect'
 import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
@@ -49,6 +50,7 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
         }
       }
       void refreshBalance(store, namespace)
+      if (address) void refreshProfile(store, namespace)
     },
     onDisconnected(connectorId) {
       if (accountFor(store, namespace).connectorId === connectorId) forgetConnection(store, namespace)

@@ -5,6 +5,7 @@ import { readStored, STORAGE_KEYS } from '../utils/storage'
 import { accountFor, setAccountState } from './account'
 import { applyConnection, forgetConnection, refreshBalance } from './wallet'
 import { findNetwork } from './network'
+import { refreshProfile } from './profile'
 
 /** Whether the last visit ended connected: then the account shows 'connecting' while restoring. */
 export function wasConnected(): boolean {
@@ -39,6 +40,7 @@ export async function reconnectNamespace(store: Store, adapter: ChainAdapter): P
         if (accountFor(store, namespace).status === 'connected') return true // a connect won the race
         applyConnection(store, connector, result.address, result.chainId)
         void refreshBalance(store, namespace)
+        void refreshProfile(store, namespace)
         return true
       } catch {
         // this wallet cannot restore; try the next

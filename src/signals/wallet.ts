@@ -9,6 +9,7 @@ import { accountFor, resetAccount, setAccountState } from './account'
 import { emitEvent } from './events'
 import { findNetwork } from './network'
 import { showToast } from './toast'
+import { refreshProfile } from './profile'
 
 export function adapterFor(store: Store, namespace: ChainNamespace) {
   const adapter = store.options.adapters.find((a) => a.namespace === namespace)
@@ -72,6 +73,7 @@ export async function connectWallet(store: Store, connector: Connector): Promise
     writeStored(STORAGE_KEYS.recentConnectorId, connector.id)
     emitEvent(store, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
     void refreshBalance(store, connector.chain)
+    void refreshProfile(store, connector.chain)
   } catch (error) {
     store.connection.status.value = previous === 'connected' ? 'connected' : 'disconnected'
     emitEvent(store, 'CONNECT_ERROR', { message: isUserRejected(error) ? 'user rejected' : String((error as Error)?.message) })

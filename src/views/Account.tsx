@@ -44,7 +44,7 @@ export function Account({ store }: ViewProps) {
         {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true" />}
         <div>
           <strong data-testid="account-name">{account.profileName ?? truncateAddress(address)}</strong>
-          <button type="button" class="icon-btn" aria-label="Copy address" onClick={copy}>⧉</button>
+          <button type="button" class="icon-btn" aria-label="Copy address" onClick={copy}><CopyIcon /></button>
         </div>
         <p class="balance" data-testid="account-balance" aria-busy={account.balance === undefined && !account.balanceError}>
           {balanceText} {account.balanceSymbol ?? network.nativeCurrency.symbol}
@@ -61,5 +61,14 @@ export function Account({ store }: ViewProps) {
         <span class="name">Disconnect</span>
       </button>
     </div>
+  )
+}
+
+function CopyIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true">
+      <rect x="5" y="5" width="9" height="9" rx="2" />
+      <path d="M11 5V3.5A1.5 1.5 0 0 0 9.5 2h-6A1.5 1.5 0 0 0 2 3.5v6A1.5 1.5 0 0 0 3.5 11H5" />
+    </svg>
   )
 }
