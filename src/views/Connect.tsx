@@ -4,7 +4,7 @@ import type { ViewProps } from './routes'
 import type { ConnectEntry, ConnectorGroup } from '../signals/connection'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { chooseCatalogueWallet, loadCatalogue } from '../signals/catalogue'
+import { loadWalletCatalogue } from '../chunks'
 import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
 
@@ -29,13 +29,20 @@ export function Connect({ store }: ViewProps) {
   const loading = store.wallets.loading.value
   const showAll = options.features.allWallets && options.allWallets !== 'HIDE'
 
-  // The catalogue is fetched when Connect first opens, never at page load.
-  useEffect(() => void loadCatalogue(store), [])
+  // The catalogue (code and data) is fetched when Connect first opens, never at page load.
+  useEffect(() => {
+    store.wallets.loading.value = true
+    loadWalletCatalogue().then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
+  }, [])
 
   const choose = (entry: ConnectEntry) => {
-    if (entry.wallet) {
+    const wallet = entry.wallet
+    if (wallet) {
       // A catalogue wallet: its installed connector if there is one, else WalletConnect; now recent.
-      chooseCatalogueWallet(store, entry.wallet)
+      loadWalletCatalogue().then(
+        (m) => m.chooseCatalogueWallet(store, wallet),
+        () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
+      )
     } else if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
       pushView(store, 'ConnectingExternal', { connectorUid: entry.connector.uid, name: entry.name })
     } else {
