@@ -149,7 +149,10 @@ test('behavior: keyboard only: open, choose the wallet, connect', async () => {
   await dialog(page).waitFor()
   await walletItem(page, WALLET_A.name).waitFor()
   for (let i = 0; i < 10; i++) {
-    const focused = await page.evaluate(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.textContent ?? '')
+    const focused = await page.evaluate(() => {
+      const el = document.querySelector('w3m-modal')!.shadowRoot!.activeElement
+      return el?.classList.contains('item') ? el.textContent ?? '' : ''
+    })
     if (focused.includes('Alpha Wallet')) break
     await page.keyboard.press('Tab')
   }
