@@ -5,6 +5,7 @@ import { startRelay, type Relay } from './relay/index.ts'
 import { startSolana, type LocalSolana } from './solana/index.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
+import { bundleReactDemo } from './demo/bundle.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -37,7 +38,7 @@ export interface DemoConfig {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -59,6 +60,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number } = 
       rdns: 'dev.postern.testwallet',
       chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     }))
+    if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
     return {
       web, api, relay, chains: chains.chains, solana, rpcUrls, config,
       stop: () => stopAll(started),

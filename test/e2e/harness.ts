@@ -15,8 +15,8 @@ export interface E2E {
   stop(): Promise<void>
 }
 
-export async function startE2E(opts: { solana?: boolean } = {}): Promise<E2E> {
-  const stack = await startStack({ solana: opts.solana ?? false })
+export async function startE2E(opts: { solana?: boolean; reactDemo?: boolean } = {}): Promise<E2E> {
+  const stack = await startStack({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false })
   let browser: Browser
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
