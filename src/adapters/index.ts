@@ -1,2 +1,4 @@
 export { eip155 } from './eip155'
-export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './types'
+export { solana } from './solana'
+export type { ChainAdapter, Connector, AdapterContext, ConnectResult, TokenBalance } from './types'
+export type { SolanaWalletProvider, SolanaSendOptions } from './solana/provider'

@@ -17,6 +17,7 @@ export function lazyAdapter(namespace: ChainNamespace, load: () => Promise<Chain
     disconnect: (id) => get().then((a) => a.disconnect(id)),
     switchNetwork: (id, network) => get().then((a) => a.switchNetwork(id, network)),
     getBalance: (address, network) => get().then((a) => a.getBalance(address, network)),
+    getTokenBalances: (address, network) => get().then((a) => a.getTokenBalances?.(address, network) ?? []),
     getProvider: (id) => loaded?.getProvider?.(id),
   }
 }

@@ -20,6 +20,17 @@ export interface Connector {
   installed?: boolean
 }
 
+/** A token holding as adapters read it (SPEC section 3, token balance; price fields when known). */
+export interface TokenBalance {
+  /** The token's contract or mint address. */
+  address: string
+  chainId: string
+  name?: string
+  symbol?: string
+  iconUrl?: string
+  quantity: { decimals: string; numeric: string }
+}
+
 export interface ConnectResult {
   address: string
   chainId: string | number
@@ -52,5 +63,7 @@ export interface ChainAdapter {
   disconnect(connectorId: string): Promise<void>
   switchNetwork(connectorId: string, network: Network): Promise<void>
   getBalance(address: string, network: Network): Promise<{ balance: string; symbol: string }>
+  /** Fungible token holdings read from the chain (e.g. SPL tokens), where the adapter can. */
+  getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
   getProvider?(connectorId: string): unknown
 }

@@ -1,0 +1,78 @@
+import * as v from 'valibot'
+import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import type { Network } from '../../networks'
+import type { TokenBalance } from '../../adapters/types'
+
+/** SPL Token and Token-2022: the programs whose accounts hold fungible tokens. */
+const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
+
+const clients = new Map<string, Rpc<SolanaRpcApi>>()
+
+/** One @solana/kit RPC client per endpoint. */
+export function rpcFor(url: string): Rpc<SolanaRpcApi> {
+  let rpc = clients.get(url)
+  if (!rpc) {
+    rpc = createSolanaRpc(url)
+    clients.set(url, rpc)
+  }
+  return rpc
+}
+
+const Integer = v.union([v.bigint(), v.pipe(v.number(), v.integer())])
+const Lamports = v.object({ value: Integer })
+/** A token account in jsonParsed form; anything the node could not parse fails this and is skipped. */
+const ParsedTokenAccount = v.object({
+  parsed: v.object({
+    info: v.object({
+      mint: v.string(),
+      tokenAmount: v.object({ amount: v.pipe(v.string(), v.regex(/^\d+$/)), decimals: Integer }),
+    }),
+  }),
+})
+const TokenAccounts = v.object({ value: v.array(v.object({ account: v.object({ data: v.unknown() }) })) })
+
+/** A base-unit integer as a plain decimal string (lamports → SOL), exact, trailing zeros dropped. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** The native SOL balance at the confirmed commitment (what a wallet shows after a transfer lands). */
+export async function getNativeBalance(rpcUrl: string, network: Network, owner: string) {
+  const response = await rpcFor(rpcUrl).getBalance(address(owner), { commitment: 'confirmed' }).send()
+  const { value } = v.parse(Lamports, response)
+  return { balance: formatUnits(BigInt(value), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+}
+
+/**
+ * Fungible SPL holdings (Token and Token-2022), summed per mint. Accounts with 0 decimals
+ * (NFTs) are dropped, as the spec drops token entries whose decimals are "0".
+ */
+export async function getTokenBalances(rpcUrl: string, network: Network, owner: string): Promise<TokenBalance[]> {
+  const rpc = rpcFor(rpcUrl)
+  const responses = await Promise.all(
+    TOKEN_PROGRAMS.map((program) =>
+      rpc.getTokenAccountsByOwner(address(owner), { programId: address(program) }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send(),
+    ),
+  )
+  const byMint = new Map<string, { amount: bigint; decimals: number }>()
+  for (const response of responses) {
+    for (const { account } of v.parse(TokenAccounts, response).value) {
+      const parsed = v.safeParse(ParsedTokenAccount, account.data)
+      if (!parsed.success) continue
+      const { mint, tokenAmount } = parsed.output.parsed.info
+      const decimals = Number(tokenAmount.decimals)
+      if (decimals === 0) continue
+      const held = byMint.get(mint)
+      byMint.set(mint, { amount: (held?.amount ?? 0n) + BigInt(tokenAmount.amount), decimals })
+    }
+  }
+  return [...byMint].map(([mint, { amount, decimals }]) => ({
+    address: mint,
+    chainId: network.caipNetworkId,
+    quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
+  }))
+}
