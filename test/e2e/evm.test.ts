@@ -38,7 +38,7 @@ async function open(page: Page, path: string) {
 const walletItem = (page: Page, name: string) => page.locator('w3m-modal .item', { hasText: name })
 const balance = (page: Page) => page.locator('w3m-modal [data-testid=account-balance]')
 const log = (page: Page, rdns = WALLET_A.rdns) =>
-  page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.map((e: any) => `${e.method}:${e.outcome}:${e.prompt}`), rdns)
+  page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.map((e: any) => `${e.method}:${e.outcome}:${e.prompt}`) as string[], rdns)
 
 async function connect(page: Page, path = '/t/one.html') {
   await open(page, path)
