@@ -23,6 +23,8 @@ test.before(async () => {
   const stack = e2e.stack
   stack.web.setPage('/t/one.html', evmPage(stack))
   stack.web.setPage('/t/two.html', evmPage(stack, { wallets: [WALLET_A, WALLET_B, { ...WALLET_A, uuid: 'dup' }] }))
+  const walletChains = { ...Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl])), '10': optimism.rpcUrl }
+  stack.web.setPage('/t/wallet-knows-10.html', evmPage(stack, { wallets: [{ ...WALLET_A, chains: walletChains, chainId: 1 }] }))
   stack.web.setPage('/t/op.html', evmPage(stack, { networks: '[N.mainnet, N.polygon, N.optimism]', extraRpcUrls: { 'eip155:10': optimism.rpcUrl } }))
 })
 test.after(async () => {
@@ -104,6 +106,18 @@ test('behavior: a chain the wallet lacks is added (4902 → wallet_addEthereumCh
   const added = await page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.find((e: any) => e.method === 'wallet_addEthereumChain').params[0], WALLET_A.rdns)
   assert.equal({ chainId: added.chainId, rpcUrls: added.rpcUrls, chainName: added.chainName, symbol: added.nativeCurrency.symbol }, { chainId: '0xa', rpcUrls: [optimism.rpcUrl], chainName: 'OP Mainnet', symbol: 'ETH' })
   assert.equal(added.blockExplorerUrls, ['https://optimistic.etherscan.io'])
+})
+
+test('behavior: the wallet moving to a chain the site lacks opens UnsupportedChain; choosing a network switches back', async () => {
+  const { page } = await e2e.newPage()
+  await connect(page, '/t/wallet-knows-10.html')
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }), WALLET_A.rdns)
+  await page.locator('w3m-modal h2', { hasText: 'Switch Network' }).waitFor()
+  assert.is(await page.locator('appkit-network-button').count(), 0)
+  await page.locator('w3m-modal button', { hasText: 'Choose network' }).click()
+  await walletItem(page, 'Ethereum').click()
+  await page.waitForFunction(() => (window as any).modal.getCaipAddress()?.startsWith('eip155:1:'))
+  assert.is(await page.evaluate((r) => (window as any).PosternTestWallet.get(r).state.chainId, WALLET_A.rdns), 1)
 })
 
 test('behavior: reload reconnects without a prompt; disconnect returns to Connect and stays disconnected', async () => {
