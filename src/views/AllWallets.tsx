@@ -13,6 +13,7 @@ import {
   searchWallets,
 } from '../signals/catalogue'
 import { WalletImage } from '../ui/WalletImage'
+import { isMobile } from '../utils/platform'
 
 const CSS = `
 .aw-search{position:relative;display:flex;align-items:center;margin:0 0 12px}
@@ -36,6 +37,7 @@ export function AllWallets({ store }: ViewProps) {
   const w = store.wallets
   const [text, setText] = useState(() => w.query.peek())
   const input = useRef<HTMLInputElement>(null)
+  const view = useRef<HTMLDivElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const sentinel = useRef<HTMLDivElement>(null)
 
@@ -47,6 +49,11 @@ export function AllWallets({ store }: ViewProps) {
   const more = !searching && !error && hasMorePages(store)
 
   useEffect(() => {
+    // This view arrives in its own chunk, after the modal focused the view's spot: take focus
+    // into the search box unless it is already inside (not on touch devices: no surprise keyboard).
+    const root = input.current?.getRootNode() as Document | ShadowRoot | undefined
+    const active = root?.activeElement
+    if (!isMobile() && (!active || !view.current?.contains(active))) input.current?.focus()
     loadRecent(store)
     void checkProjectConfig(store)
     if (w.page.peek() === 0) void loadNextPage(store)
@@ -75,7 +82,7 @@ export function AllWallets({ store }: ViewProps) {
   else if (searching) status = list.length ? `${list.length} wallets found` : 'No Wallet found'
 
   return (
-    <div>
+    <div ref={view}>
       <style>{CSS}</style>
       <div class="aw-search" role="search">
         <input
@@ -123,7 +130,7 @@ export function AllWallets({ store }: ViewProps) {
         <div class="aw-more" ref={sentinel}>
           {more && list.length > 0 && (
             <button type="button" class="btn secondary wide" aria-disabled={pending ? 'true' : undefined} onClick={() => void loadNextPage(store)}>
-              {pending ? 'Loading…' : 'Load more'}
+              Load more
             </button>
           )}
         </div>
