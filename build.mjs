@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
+import { importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const dist = `${root}dist`
@@ -70,6 +71,10 @@ async function main() {
   const chunks = await lazyChunks()
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
+  const classicPlugins = [...common.plugins, classicChunks(chunks)]
+  const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
+  const valibot = await valibotNames(root)
+
   const builds = {
     esm: esbuild.build({
       ...common,
@@ -96,13 +101,14 @@ async function main() {
       splitting: true,
       chunkNames: 'shared-[hash]',
       alias: { '@preact/signals-core': `${root}src/cdn/core-shim.ts` },
+      plugins: [...common.plugins, importShared(root, shared, valibot)],
     }),
     cdnClassic: esbuild.build({
       ...common,
-      entryPoints: { postern: 'src/cdn/classic.ts' },
+      entryPoints: { postern: 'postern-classic-entry' },
       outdir: `${dist}/cdn`,
       format: 'iife',
-      plugins: [...common.plugins, classicChunks(chunks)],
+      plugins: [...classicPlugins, publishShared(root, shared, `${root}src/cdn/classic.ts`, valibot)],
     }),
   }
   for (const [name, pending] of Object.entries(builds)) {

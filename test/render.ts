@@ -3,7 +3,9 @@ import { createAppKit, type AppKitOptions } from '../src/index'
 import { mainnet, polygon } from '../src/networks'
 
 export function kitWith(options: Partial<AppKitOptions> = {}) {
-  return createAppKit({ projectId: 'test', networks: [mainnet, polygon], ...options } as AppKitOptions)
+  // A closed loopback port: unit tests never reach a public service, and fail fast.
+  const offline = 'http://127.0.0.1:9/'
+  return createAppKit({ projectId: 'test', networks: [mainnet, polygon], apiUrl: offline, blockchainApiUrl: offline, ...options } as AppKitOptions)
 }
 
 export function modalRoot(): ShadowRoot {

@@ -2,11 +2,7 @@ import type { FunctionComponent } from 'preact'
 import type { Store } from '../signals/store'
 import type { Route, ViewName } from '../signals/modal'
 import { Connect } from './Connect'
-import { Account } from './Account'
-import { Networks } from './Networks'
-import { ConnectingExternal } from './ConnectingExternal'
-import { UnsupportedChain } from './UnsupportedChain'
-import { loadAllWallets } from '../chunks'
+import { loadAccountViews, loadAllWallets, loadConnectingExternal } from '../chunks'
 
 export interface ViewProps {
   store: Store
@@ -19,12 +15,12 @@ export type ViewEntry = { title: (props: ViewProps) => string } & (
   | { load: () => Promise<FunctionComponent<ViewProps>>; component?: undefined }
 )
 
-/** The views the modal chunk carries; feature views register from their own lazy chunks. */
+/** Connect is in the modal chunk; every other view arrives in its own chunk on first visit. */
 export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   Connect: { title: () => 'Connect Wallet', component: Connect },
-  Account: { title: () => 'Account', component: Account },
-  Networks: { title: () => 'Choose Network', component: Networks },
-  ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), component: ConnectingExternal },
-  UnsupportedChain: { title: () => 'Switch Network', component: UnsupportedChain },
+  Account: { title: () => 'Account', load: () => loadAccountViews().then((m) => m.Account) },
+  Networks: { title: () => 'Choose Network', load: () => loadAccountViews().then((m) => m.Networks) },
+  ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), load: () => loadConnectingExternal().then((m) => m.ConnectingExternal) },
+  UnsupportedChain: { title: () => 'Switch Network', load: () => loadAccountViews().then((m) => m.UnsupportedChain) },
   AllWallets: { title: () => 'All Wallets', load: () => loadAllWallets().then((m) => m.AllWallets) },
 }

@@ -1,0 +1,95 @@
+// The classic script (dist/cdn/postern.js) is one IIFE; its lazy chunks are ES modules built
+// separately. Without care, every chunk would bundle its own copy of the loader's modules. These
+// plugins make the IIFE publish the loader's own src/ modules on a global, and make the chunks
+// import them from there: one copy of the code, and of any state it holds.
+import * as esbuild from 'esbuild'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const GLOBAL = '__postern_shared'
+
+/** The src/ modules the classic loader bundles, with their export names. */
+export async function loaderModules(root, common, entry) {
+  const probe = await esbuild.build({ ...common, entryPoints: [entry], format: 'iife', write: false, metafile: true, outdir: `${root}dist/probe` })
+  const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && f !== 'src/chunks.ts')
+  const names = await esbuild.build({
+    entryPoints: files.map((f) => `${root}${f}`), bundle: false, format: 'esm', write: false, metafile: true,
+    outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
+  })
+  const modules = {}
+  for (const output of Object.values(names.metafile.outputs)) {
+    if (output.entryPoint) modules[output.entryPoint] = output.exports.filter((e) => e !== 'default')
+  }
+  return modules
+}
+
+/** Every valibot function src/ uses (as `v.name` or a named import): the chunks get them from the loader. */
+export async function valibotNames(root) {
+  const runtime = new Set(Object.keys(await import('valibot')))
+  const names = new Set()
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.tsx?$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8')
+        if (!text.includes("from 'valibot'")) continue
+        for (const m of text.matchAll(/\bv\.([a-zA-Z_]\w*)\s*[(<]/g)) names.add(m[1])
+        for (const m of text.matchAll(/import\s*{([^}]*)}\s*from\s*'valibot'/g)) for (const n of m[1].split(',')) if (n.trim() && !n.includes('type ')) names.add(n.trim().split(/\s+as\s+/)[0])
+      }
+    }
+  }
+  walk(`${root}src`)
+  return [...names].filter((n) => runtime.has(n)).sort()
+}
+
+/** The IIFE's entry: the classic entry plus a registry of every shared module's namespace. */
+export function publishShared(root, modules, classicEntry, valibot) {
+  const files = Object.keys(modules)
+  return {
+    name: 'publish-shared',
+    setup(build) {
+      build.onResolve({ filter: /^postern-classic-entry$/ }, () => ({ path: 'entry', namespace: 'postern-classic' }))
+      build.onLoad({ filter: /.*/, namespace: 'postern-classic' }, () => ({
+        resolveDir: root,
+        loader: 'js',
+        contents: [
+          `import { install } from ${JSON.stringify(classicEntry)}`,
+          'install()',
+          ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(`${root}${f}`)}`),
+          // valibot names include reserved words (function, null...): bind them to plain locals
+          `import { ${valibot.map((n, i) => `${n} as v${i}`).join(', ')} } from 'valibot'`,
+          `globalThis.${GLOBAL} = {${files.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')}, valibot: { ${valibot.map((n, i) => `${JSON.stringify(n)}: v${i}`).join(', ')} }}`,
+        ].join('\n'),
+      }))
+    },
+  }
+}
+
+/** In the chunks: a shared module becomes a view onto the loader's copy. */
+export function importShared(root, modules, valibot) {
+  return {
+    name: 'import-shared',
+    setup(build) {
+      build.onResolve({ filter: /^valibot$/ }, () => ({ path: 'valibot', namespace: 'postern-shared-valibot' }))
+      build.onLoad({ filter: /.*/, namespace: 'postern-shared-valibot' }, () => ({
+        loader: 'js',
+        contents: [
+          `const V = globalThis.${GLOBAL}.valibot`,
+          ...valibot.map((n, i) => `const v${i} = V[${JSON.stringify(n)}]`),
+          `export { ${valibot.map((n, i) => `v${i} as ${n}`).join(', ')} }`,
+        ].join('\n'),
+      }))
+      build.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData?.shared) return undefined
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { shared: true } })
+        const key = relative(root, resolved.path)
+        return modules[key] ? { path: key, namespace: 'postern-shared' } : resolved
+      })
+      build.onLoad({ filter: /.*/, namespace: 'postern-shared' }, (args) => ({
+        loader: 'js',
+        contents: `const m = globalThis.${GLOBAL}[${JSON.stringify(args.path)}]\nexport const { ${modules[args.path].join(', ')} } = m\n`,
+      }))
+    },
+  }
+}
