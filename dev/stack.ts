@@ -5,10 +5,13 @@ import { startRelay, type Relay } from './relay/index.ts'
 import { startSolana, type LocalSolana } from './solana/index.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
+import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
+/** The Wallet Standard test wallet that /solana-test-wallet.js installs (demo account 0 of the local ledger). */
+export const SOLANA_TEST_WALLET_NAME = 'Postern Solana Wallet'
 
 export interface Stack {
   /** The static server: demo pages at /, the build at /dist/. */
@@ -47,12 +50,18 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       opts.solana === false ? undefined : track(startSolana()),
       track(startRelay()),
     ])
+    // The test wallet's browser bundle builds while the other services start.
+    const solanaWallet = solana
+      ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
+      : Promise.resolve('// this stack runs without a local Solana ledger\n')
+    solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
     const api = await track(startApiServer({ chains: chains.chains, solanaRpcUrl: solana?.rpcUrl }))
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
     }))
-    const rpcUrls = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
+    const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
+    if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
     const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
@@ -61,6 +70,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     }))
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
+    web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
       web, api, relay, chains: chains.chains, solana, rpcUrls, config,
       stop: () => stopAll(started),

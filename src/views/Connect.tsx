@@ -1,12 +1,15 @@
 import { Fragment } from 'preact'
 import { useEffect } from 'preact/hooks'
 import type { ViewProps } from './routes'
+import type { Connector } from '../adapters/types'
 import type { ConnectEntry, ConnectorGroup } from '../signals/connection'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { loadWalletCatalogue } from '../chunks'
+import { loadInAppBrowser, loadWalletCatalogue } from '../chunks'
 import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
+import { isNamespace, type ChainNamespace } from '../utils/caip'
+import { isMobile } from '../utils/platform'
 
 const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
 const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' }>> = {
@@ -15,11 +18,32 @@ const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' 
   injected: { label: 'INSTALLED', tone: 'ok' },
 }
 
-/** Every way to connect, grouped in the spec's order (walletConnect first, recommended last). */
-export function Connect({ store }: ViewProps) {
+/**
+ * A wallet installed for several namespaces (same name) is listed once, as MULTI_CHAIN with all
+ * of them in `chains`; it stands for its connector in `namespace`, else its first.
+ */
+export function mergeMultiChain(connectors: readonly Connector[], namespace: ChainNamespace): Connector[] {
+  const groups = new Map<string, Connector[]>()
+  for (const c of connectors) {
+    const key = c.type === 'WALLET_CONNECT' ? c.uid : c.name.toLowerCase()
+    groups.set(key, [...(groups.get(key) ?? []), c])
+  }
+  return [...groups.values()].map((g) => {
+    const chosen = g.find((c) => c.chain === namespace) ?? g[0]!
+    return g.length < 2 ? chosen : { ...chosen, type: 'MULTI_CHAIN', chains: [...new Set(g.map((c) => c.chain))] }
+  })
+}
+
+/**
+ * Every way to connect, grouped in the spec's order (walletConnect first, recommended last).
+ * Route data `namespace` (from the Networks view) lists only wallets installed for it.
+ */
+export function Connect({ store, route }: ViewProps) {
   const { options } = store
+  const only = isNamespace(route.data?.namespace) ? route.data.namespace : undefined
   const entries = groupConnectors({
-    connectors: store.connection.connectors.value,
+    connectors: mergeMultiChain(store.connection.connectors.value, only ?? store.network.activeNamespace.value)
+      .filter((c) => !only || c.type === 'WALLET_CONNECT' || (c.chains ?? [c.chain]).includes(only)),
     recent: store.wallets.recent.value,
     featured: store.wallets.featured.value,
     custom: options.customWallets ?? [],
@@ -38,9 +62,10 @@ export function Connect({ store }: ViewProps) {
   const choose = (entry: ConnectEntry) => {
     const wallet = entry.wallet
     if (wallet) {
-      // A catalogue wallet: its installed connector if there is one, else WalletConnect; now recent.
-      loadWalletCatalogue().then(
-        (m) => m.chooseCatalogueWallet(store, wallet),
+      // A catalogue wallet: on mobile maybe its in-app browser; else its installed connector if
+      // there is one, else WalletConnect; now recent.
+      Promise.all([loadWalletCatalogue(), isMobile() && loadInAppBrowser()]).then(
+        ([m, browse]) => (browse && browse.openInAppBrowser(store, wallet)) || m.chooseCatalogueWallet(store, wallet),
         () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
       )
     } else if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {

@@ -1,13 +1,18 @@
 import { useState } from 'preact/hooks'
 import type { ViewProps } from './routes'
 import type { Network } from '../networks'
-import { goBack } from '../signals/modal'
+import { accountFor } from '../signals/account'
+import { goBack, replaceView } from '../signals/modal'
 import { switchNetwork } from '../signals/wallet'
 import { showToast } from '../signals/toast'
 import { errorMessage, isUserRejected } from '../utils/errors'
 import { ListItem } from '../ui/ListItem'
 
-/** Every configured network; choosing one switches through the connected wallet. */
+/**
+ * Every configured network; choosing one switches through the connected wallet. A network of
+ * another namespace makes that namespace active (its account, if connected, becomes the active
+ * address); when it has no connection yet but another namespace does, Connect lists its wallets.
+ */
 export function Networks({ store }: ViewProps) {
   const active = store.network.activeCaipNetworkId.value
   const [pending, setPending] = useState<string>()
@@ -17,7 +22,9 @@ export function Networks({ store }: ViewProps) {
     setPending(network.caipNetworkId)
     try {
       await switchNetwork(store, network)
-      goBack(store)
+      const namespace = network.chainNamespace
+      if (!accountFor(store, namespace).address && store.connection.connections.peek().size) replaceView(store, 'Connect', { namespace })
+      else goBack(store)
     } catch (error) {
       showToast(store, 'error', isUserRejected(error) ? 'Switch declined' : errorMessage(error, 'Chain is not supported'))
     } finally {
