@@ -17,6 +17,21 @@ caip('parameters: a CAIP network id has exactly two parts', () => {
   assert.is(parseCaipNetworkId('eip155:1:2'), undefined)
   assert.is(parseCaipNetworkId('cosmos:'), undefined)
 })
+caip('parameters: CAIP addresses of every known namespace, and the invalid forms', () => {
+  const sol = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+  assert.equal(parseCaipAddress(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${sol}`), { namespace: 'solana', chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: sol })
+  for (const ns of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']) assert.ok(parseCaipAddress(`${ns}:x:y`), ns)
+  for (const bad of ['', ':', '::', 'eip155:1:', ':1:0xabc', 'solana::' + sol, 'Solana:1:' + sol, 'tron:1:T9yD', 'eip155:1:0xabc:', 'eip155 1 0xabc']) {
+    assert.is(parseCaipAddress(bad), undefined, JSON.stringify(bad))
+  }
+})
+caip('parameters: CAIP network ids: the three Solana ids are valid; empty or extra parts are not', () => {
+  for (const id of ['5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z']) {
+    assert.equal(parseCaipNetworkId(`solana:${id}`), { namespace: 'solana', chainId: id })
+  }
+  assert.equal(parseCaipNetworkId('eip155:137'), { namespace: 'eip155', chainId: '137' })
+  for (const bad of ['', ':', ':1', 'solana:', 'tron:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:x']) assert.is(parseCaipNetworkId(bad), undefined, JSON.stringify(bad))
+})
 caip.run()
 
 const address = suite('address')
@@ -32,8 +47,20 @@ address('behavior: Solana addresses are 32 to 44 base58 characters', () => {
   assert.not.ok(isSolanaAddress('1111111111111111111111111111111'))
   assert.not.ok(isSolanaAddress('0OIl111111111111111111111111111111'))
 })
+address('behavior: Solana length bounds and alphabet (no 0, O, I, l), no padding or prefixes', () => {
+  const valid = ['So11111111111111111111111111111111111111112', 'AZFi8xTsL8FnYMY6ZcwjENZ1W9gvVXjkr3YXUMMYGkgN', 'z'.repeat(44), '2'.repeat(32)]
+  for (const value of valid) assert.ok(isSolanaAddress(value), value)
+  const invalid = ['', 'z'.repeat(45), '2'.repeat(31), `0${'1'.repeat(40)}`, `O${'1'.repeat(40)}`, `I${'1'.repeat(40)}`, `l${'1'.repeat(40)}`, ` ${'1'.repeat(40)}`, `${'1'.repeat(40)}\n`, `solana:${'1'.repeat(40)}`, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266']
+  for (const value of invalid) assert.not.ok(isSolanaAddress(value), JSON.stringify(value))
+})
+address('behavior: EVM addresses reject wrong prefixes, lengths and Solana addresses', () => {
+  for (const value of ['0Xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb922666', '', '0x', 'AZFi8xTsL8FnYMY6ZcwjENZ1W9gvVXjkr3YXUMMYGkgN', ' 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266']) {
+    assert.not.ok(isEvmAddress(value), JSON.stringify(value))
+  }
+})
 address('default: truncation keeps both ends', () => {
   assert.is(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'), '0xf39F…2266')
   assert.is(truncateAddress('0x1234'), '0x1234')
+  assert.is(truncateAddress('AZFi8xTsL8FnYMY6ZcwjENZ1W9gvVXjkr3YXUMMYGkgN'), 'AZFi…GkgN')
 })
 address.run()
