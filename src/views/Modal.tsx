@@ -38,7 +38,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
 
   // Keys are watched on the document: focus can fall out of the dialog when the element that
   // had it is replaced (a list that finished loading), and Escape and Tab must still work.
-  useEffect(() => {
+  // A layout effect, so the very first key after opening is already heard.
+  useLayoutEffect(() => {
     if (!open || embedded) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

@@ -26,8 +26,8 @@ test('default: opening mounts one w3m-modal with an accessible dialog', async ()
 test('behavior: Escape closes; the close button closes', async () => {
   const kit = kitWith({ adapters: [adapter] })
   await kit.open()
-  const dialog = await waitFor(() => modalRoot().querySelector('[role=dialog]'), 'dialog')
-  key(dialog, 'Escape')
+  await waitFor(() => modalRoot().querySelector('[role=dialog]'), 'dialog')
+  key(document, 'Escape') // the modal listens on the document: focus may be anywhere
   assert.is(kit.getState().open, false)
   await waitFor(() => !modalRoot().querySelector('[role=dialog]'), 'dialog removed')
   await kit.open()
@@ -40,6 +40,7 @@ test('behavior: focus moves in on open and Tab wraps inside the dialog', async (
   const kit = kitWith({ adapters: [adapter] })
   await kit.open({ view: 'Networks' })
   const dialog = await waitFor(() => modalRoot().querySelector<HTMLElement>('[role=dialog]'), 'dialog')
+  await waitFor(() => dialog.querySelector('.item'), 'the Networks view (its own chunk)')
   const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('button')]
   await waitFor(() => modalRoot().activeElement, 'focus inside')
   assert.ok(dialog.contains(modalRoot().activeElement))
@@ -53,8 +54,8 @@ test('behavior: focus moves in on open and Tab wraps inside the dialog', async (
 test('behavior: the Networks view lists networks and switching marks the new one', async () => {
   const kit = kitWith({ adapters: [adapter] })
   await kit.open({ view: 'Networks' })
-  const items = await waitFor(() => [...modalRoot().querySelectorAll<HTMLButtonElement>('.item')].filter((b) => b.textContent?.includes('Polygon')), 'polygon')
-  items[0]!.click()
+  const polygonItem = await waitFor(() => [...modalRoot().querySelectorAll<HTMLButtonElement>('.item')].find((b) => b.textContent?.includes('Polygon')), 'polygon')
+  polygonItem.click()
   await waitFor(() => kit.getChainId() === 137, 'switched')
   assert.is(kit.getState().selectedNetworkId, 'eip155:137')
 })
