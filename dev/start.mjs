@@ -34,11 +34,13 @@ Project id: postern-demo. The injected "Postern Test Wallet" is on every demo pa
 `)
 
 let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return
-    stopping = true
-    await stack.stop()
-    process.exit(0)
-  })
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  await stack.stop()
+  process.exit(0)
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown)
+// npm may die without passing its signal on: when our parent goes, we go, and take the stack with us.
+const parent = process.ppid
+setInterval(() => process.ppid !== parent && shutdown(), 500).unref()
