@@ -4,7 +4,8 @@ import type { Network } from '../networks'
 import type { ChainNamespace } from '../utils/caip'
 import { toCaipAddress } from '../utils/caip'
 import { isUserRejected, PosternError } from '../utils/errors'
-import { removeStored, STORAGE_KEYS, writeStored } from '../utils/storage'
+import * as v from 'valibot'
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../utils/storage'
 import { accountFor, resetAccount, setAccountState } from './account'
 import { emitEvent } from './events'
 import { findNetwork } from './network'
@@ -71,6 +72,7 @@ export async function connectWallet(store: Store, connector: Connector): Promise
     const result = await adapter.connect(connector.id, networkIn(store, connector.chain))
     applyConnection(store, connector, result.address, result.chainId)
     writeStored(STORAGE_KEYS.recentConnectorId, connector.id)
+    rememberRequestedChains(store, connector)
     emitEvent(store, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
     void refreshBalance(store, connector.chain)
     void refreshProfile(store, connector.chain)
@@ -79,6 +81,15 @@ export async function connectWallet(store: Store, connector: Connector): Promise
     emitEvent(store, 'CONNECT_ERROR', { message: isUserRejected(error) ? 'user rejected' : String((error as Error)?.message) })
     throw error
   }
+}
+
+const RequestedChainsSchema = v.record(v.string(), v.array(v.string()))
+
+/** SPEC section 3: which networks were asked of each connector, kept per connector id. */
+function rememberRequestedChains(store: Store, connector: Connector): void {
+  const all = readStored(STORAGE_KEYS.requestedChains, RequestedChainsSchema) ?? {}
+  const ids = store.network.networks.peek().filter((n) => n.chainNamespace === connector.chain).map((n) => n.caipNetworkId)
+  writeStored(STORAGE_KEYS.requestedChains, { ...all, [connector.id]: ids })
 }
 
 /** Disconnects one namespace (or the active one); falls back to another live connection. */

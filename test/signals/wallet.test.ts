@@ -41,6 +41,7 @@ test('behavior: connect writes the CAIP address, status and recent connector', a
   assert.is(account.status, 'connected')
   assert.is(store.connection.status.value, 'connected')
   assert.is(localStorage.getItem(STORAGE_KEYS.recentConnectorId), '"a"')
+  assert.equal(JSON.parse(localStorage.getItem(STORAGE_KEYS.requestedChains)!), { a: ['eip155:1', 'eip155:137'] })
 })
 
 test('behavior: a rejected connect leaves the user disconnected and rethrows', async () => {
