@@ -5,6 +5,10 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Wallet } from '@wallet-standard/base'
+import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import * as hooks from '../../src/react'
+import type { SolanaWalletProvider } from '../../src/adapters/solana/provider'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
 import { solana as solanaAdapter } from '../../src/adapters/solana'
 import type { ChainAdapter, Connector } from '../../src/adapters/types'
@@ -148,6 +152,34 @@ modal('behavior: the wallet switching or dropping its account reaches the modal;
   await waitFor(() => kit.getAddress('solana') === undefined, 'Solana gone')
   assert.is(kit.getState().activeChain, 'eip155')
   assert.is(kit.getAddress(), EVM)
+})
+
+modal('behavior: React hooks follow the active namespace; useAppKitProvider(\'solana\') gives the Solana provider', async () => {
+  // Updates arrive from wallet promises, outside act(): waitFor observes the rendered result.
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+  install('Sol Hooks')
+  const kit = start(evmAdapter([evmConnector('Alpha', 'dev.alpha')]))
+  function View() {
+    const account = hooks.useAppKitAccount()
+    const evm = hooks.useAppKitAccount({ namespace: 'eip155' })
+    const { caipNetworkId } = hooks.useAppKitNetwork()
+    const { walletProvider } = hooks.useAppKitProvider<SolanaWalletProvider>('solana')
+    return createElement('p', null, `${account.address ?? '-'}|${evm.address ?? '-'}|${caipNetworkId}|${walletProvider?.name ?? '-'}`)
+  }
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  root.render(createElement(View))
+  await waitFor(() => container.textContent === `-|-|eip155:1|-`, 'first render')
+  await kit.open()
+  ;(await item('Alpha')).click()
+  await waitFor(() => container.textContent === `${EVM}|${EVM}|eip155:1|-`, 'EVM in the hooks')
+  await kit.open({ view: 'Connect' })
+  ;(await item('Sol Hooks')).click()
+  await waitFor(() => container.textContent === `${A}|${EVM}|${solana.caipNetworkId}|Sol Hooks`, 'Solana active in the hooks')
+  await kit.switchNetwork(mainnet)
+  await waitFor(() => container.textContent === `${EVM}|${EVM}|eip155:1|Sol Hooks`, 'EVM active again')
+  root.unmount()
 })
 
 modal('behavior: a Solana wallet registering while Connect is open appears in the list', async () => {

@@ -30,7 +30,7 @@ interface Session {
   off?: () => void
 }
 
-export type SolanaAdapter = ChainAdapter & { getProvider(connectorId: string): SolanaWalletProvider | undefined }
+export type SolanaAdapter = Omit<ChainAdapter, 'getProvider'> & { getProvider(connectorId: string): SolanaWalletProvider | undefined }
 
 /**
  * The Solana adapter over the Wallet Standard: discovery, connect and silent reconnect
