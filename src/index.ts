@@ -6,6 +6,7 @@ import { loadRuntime } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
+import { setupWalletConnect } from './adapters/walletconnect'
 
 export type AppKit = ReturnType<typeof createKit>
 export type { AppKitOptions } from './signals/options'
@@ -30,6 +31,7 @@ export function createAppKit(input: AppKitOptions) {
     console.error(`[postern] ${PROJECT_ID_ALERT}: pass projectId to createAppKit`)
     kit.subscribeState((state) => state.open && showToast(store, 'error', PROJECT_ID_ALERT))
   }
+  if (options.enableWalletConnect !== false) setupWalletConnect(store, hasDom())
   if (hasDom()) {
     defineElements()
     if (options.adapters.length) {

@@ -28,7 +28,8 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
       excluded: store.options.excludeWalletIds ?? [],
     },
     setConnectors(connectors: Connector[]) {
-      const others = store.connection.connectors.peek().filter((c) => c.chain !== namespace)
+      // The built-in WalletConnect connector belongs to no adapter: it stays.
+      const others = store.connection.connectors.peek().filter((c) => c.chain !== namespace || c.type === 'WALLET_CONNECT')
       store.connection.connectors.value = [...others, ...connectors]
     },
     onAccountChanged({ connectorId, address, chainId }) {

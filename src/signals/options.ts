@@ -80,6 +80,15 @@ export type NetworkInput = Omit<Network, 'caipNetworkId' | 'chainNamespace'> & P
 export type AppKitOptions = Omit<v.InferInput<typeof OptionsSchema>, 'networks' | 'defaultNetwork'> & {
   networks: readonly NetworkInput[]
   defaultNetwork?: NetworkInput
+} & InternalOptions
+
+/**
+ * Internal, for tests; not part of the AppKit surface. Checked where used (lazy/walletconnect),
+ * so the loader's option schema does not grow.
+ */
+export interface InternalOptions {
+  /** The modal's WalletConnect pairing lifetime in ms, 11000 to 300000 (default 4 minutes, SPEC section 9). */
+  walletConnectPairingTtl?: number
 }
 export type Features = Required<Omit<v.InferOutput<typeof FeaturesSchema>, 'connectMethodsOrder'>> & { connectMethodsOrder?: ('wallet' | 'email' | 'social')[] }
 
@@ -96,7 +105,7 @@ export const DEFAULT_BLOCKCHAIN_API_URL = 'https://rpc.walletconnect.org'
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 export const DEFAULT_SECURE_SITE_URL = 'https://secure.walletconnect.org'
 
-export interface ResolvedOptions extends Omit<ParsedOptions, 'networks' | 'features' | 'adapters' | 'defaultNetwork'> {
+export interface ResolvedOptions extends Omit<ParsedOptions, 'networks' | 'features' | 'adapters' | 'defaultNetwork'>, InternalOptions {
   defaultNetwork?: Network
   projectId: string
   networks: Network[]

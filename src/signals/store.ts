@@ -1,6 +1,7 @@
 import type { ResolvedOptions } from './options'
 import type { ChainAdapter } from '../adapters/types'
 import type { OpenArgs } from './modal'
+import type { WalletConnectState } from './walletconnect'
 import { createModalState } from './modal'
 import { createAccountState } from './account'
 import { createNetworkState } from './network'
@@ -22,6 +23,8 @@ export function createStore(options: ResolvedOptions) {
     theme: createThemeState(options),
     events: createEventsState(),
     wallets: createWalletsState(),
+    /** The WalletConnect slice, created on first use (walletConnectState in walletconnect-pairing.ts). */
+    walletConnect: undefined as WalletConnectState | undefined,
     /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
     drivers: new Map<string, ChainAdapter>(),
     /** Set by the instance: lets actions open the modal (which loads its chunk). */

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   recentWallets: '@postern/recent_wallets',
   deepLink: '@postern/deeplink_choice',
   preferredAccountTypes: '@postern/preferred_account_types',
+  /** The namespaces a WalletConnect session served, so a reload restores it without a QR. */
+  walletConnectSession: '@postern/wc_session',
 } as const
 
 function store(): Storage | undefined {

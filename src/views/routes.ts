@@ -2,7 +2,7 @@ import type { FunctionComponent } from 'preact'
 import type { Store } from '../signals/store'
 import type { Route, ViewName } from '../signals/modal'
 import { Connect } from './Connect'
-import { loadAccountViews, loadAllWallets, loadConnectingExternal } from '../chunks'
+import { loadAccountViews, loadAllWallets, loadConnectingExternal, loadWalletConnectViews } from '../chunks'
 
 export interface ViewProps {
   store: Store
@@ -23,4 +23,6 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), load: () => loadConnectingExternal().then((m) => m.ConnectingExternal) },
   UnsupportedChain: { title: () => 'Switch Network', load: () => loadAccountViews().then((m) => m.UnsupportedChain) },
   AllWallets: { title: () => 'All Wallets', load: () => loadAllWallets().then((m) => m.AllWallets) },
+  ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => loadWalletConnectViews().then((m) => m.ConnectingWalletConnectBasic) },
+  ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => loadWalletConnectViews().then((m) => m.ConnectingWalletConnect) },
 }

@@ -1,0 +1,27 @@
+import * as v from 'valibot'
+import type { Store } from '../signals/store'
+import { setAccountState } from '../signals/account'
+import { NAMESPACES } from '../utils/caip'
+import { readStored, STORAGE_KEYS } from '../utils/storage'
+import { loadWalletConnect } from '../chunks'
+
+/**
+ * WalletConnect is built in (unless enableWalletConnect is false); this is all the loader holds
+ * of it, so keep it this small. The connector is listed at once, on the first configured
+ * namespace. The universal provider is created only when a WalletConnect view opens, or on
+ * load when the last visit ended with a session: that comes back without a QR, its namespaces
+ * showing 'connecting' meanwhile (lazy/walletconnect restoreSession).
+ */
+export function setupWalletConnect(store: Store, browser: boolean): void {
+  const { connection, options } = store
+  const chain = options.networks[0]!.chainNamespace
+  connection.connectors.value = [{ id: 'walletConnect', uid: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain }, ...connection.connectors.peek()]
+  const namespaces = (browser && readStored(STORAGE_KEYS.walletConnectSession, v.array(v.picklist(NAMESPACES)))) || []
+  const mark = (status: 'connecting' | 'disconnected') => {
+    connection.status.value = status === 'connecting' ? 'reconnecting' : status
+    for (const namespace of namespaces) setAccountState(store, namespace, { status })
+  }
+  if (!namespaces.length) return
+  mark('connecting')
+  loadWalletConnect().then((m) => m.restoreSession(store, namespaces), () => mark('disconnected'))
+}

@@ -1,0 +1,31 @@
+import * as v from 'valibot'
+import type { Store } from '../../signals/store'
+import type { Network } from '../../networks'
+
+const BalanceSchema = v.object({
+  balances: v.array(
+    v.looseObject({
+      symbol: v.string(),
+      chainId: v.optional(v.string()),
+      address: v.optional(v.string()),
+      quantity: v.looseObject({ decimals: v.string(), numeric: v.string() }),
+    }),
+  ),
+})
+
+/**
+ * The native balance from the blockchain API (SPEC section 7: GET /v1/account/{address}/balance),
+ * for a namespace the site has no chain adapter for. Only holdings are listed: none is 0.
+ */
+export async function apiNativeBalance(store: Store, address: string, network: Network): Promise<{ balance: string; symbol: string }> {
+  const { blockchainApiUrl, projectId } = store.options
+  const url = new URL(`v1/account/${encodeURIComponent(address)}/balance`, blockchainApiUrl.replace(/\/?$/, '/'))
+  url.searchParams.set('currency', 'usd')
+  url.searchParams.set('chainId', network.caipNetworkId)
+  url.searchParams.set('projectId', projectId)
+  const response = await fetch(url.href)
+  if (!response.ok) throw new Error(`HTTP ${response.status} for the balance of ${address}`)
+  const { balances } = v.parse(BalanceSchema, await response.json())
+  const native = balances.find((b) => !b.address && (!b.chainId || b.chainId === network.caipNetworkId))
+  return { balance: native?.quantity.numeric ?? '0', symbol: native?.symbol ?? network.nativeCurrency.symbol }
+}

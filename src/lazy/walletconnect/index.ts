@@ -1,0 +1,392 @@
+import { UniversalProvider } from '@walletconnect/universal-provider'
+import * as v from 'valibot'
+import type { Store } from '../../signals/store'
+import type { ChainAdapter } from '../../adapters/types'
+import type { Network } from '../../networks'
+import type { CatalogueWallet } from '../../signals/connection'
+import { isNamespace, type ChainNamespace } from '../../utils/caip'
+import { errorMessage, PosternError } from '../../utils/errors'
+import { isMobile } from '../../utils/platform'
+import { safeUrl } from '../../utils/url'
+import { accountFor } from '../../signals/account'
+import { rpcUrlFor } from '../../signals/adapters'
+import { applyConnection, forgetConnection, refreshBalance } from '../../signals/wallet'
+import { refreshProfile } from '../../signals/profile'
+import { findNetwork } from '../../signals/network'
+import { hideToast, showToast } from '../../signals/toast'
+import { WALLET_CONNECT_ID } from '../../signals/walletconnect'
+import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, storedDeepLink, walletConnectConnector, walletConnectState, walletScheme } from '../../signals/walletconnect-pairing'
+import {
+  applySession,
+  beginPairing,
+  pairingFailed,
+  pairingSucceeded,
+  resetWalletConnect,
+  sessionEnded,
+  setPairingUri,
+  walletConnectNamespaces,
+  type SessionLike,
+} from './session'
+import { apiNativeBalance } from './balance'
+
+export { resetWalletConnect } from './session'
+
+type Provider = InstanceType<typeof UniversalProvider>
+type Session = NonNullable<Provider['session']>
+
+/** One prefix for every page of a site, so a reload finds the session again. */
+const STORAGE_PREFIX = 'postern'
+
+const METHODS: Partial<Record<ChainNamespace, string[]>> = {
+  eip155: [
+    'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction',
+    'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus',
+  ],
+  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions', 'solana_getAccounts', 'solana_requestAccounts'],
+}
+const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
+  eip155: ['accountsChanged', 'chainChanged'],
+  solana: ['accountsChanged', 'chainChanged'],
+}
+/** Requests the wallet's user has to approve: while one is out, the modal says so. */
+const APPROVALS = new Set([
+  'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
+  'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions',
+])
+
+interface Runtime {
+  provider: Promise<Provider>
+  refresh?: ReturnType<typeof setTimeout>
+  proxy?: Provider
+}
+const runtimes = new WeakMap<Store, Runtime>()
+
+function runtime(store: Store): Runtime {
+  let rt = runtimes.get(store)
+  if (!rt) {
+    const provider = createProvider(store)
+    rt = { provider }
+    runtimes.set(store, rt)
+    provider.catch(() => runtimes.delete(store)) // a failed start may succeed on the next try
+  }
+  return rt
+}
+
+/** The universal provider of this instance, created on first need (never at import or load). */
+export function providerFor(store: Store): Promise<Provider> {
+  return runtime(store).provider
+}
+
+async function createProvider(store: Store): Promise<Provider> {
+  const { projectId, relayUrl, metadata, features, debug } = store.options
+  const provider = await UniversalProvider.init({
+    projectId,
+    relayUrl,
+    metadata,
+    customStoragePrefix: STORAGE_PREFIX,
+    telemetryEnabled: features.analytics && store.wallets.analytics.peek(),
+    logger: debug ? 'warn' : 'fatal',
+  })
+  if (!isWalletConnectNetwork(relayUrl)) skipVerifyAttestation(provider)
+  listen(store, provider)
+  return provider
+}
+
+/** The public WalletConnect relays (the default, wss://relay.walletconnect.org, and its kin). */
+function isWalletConnectNetwork(relayUrl: string): boolean {
+  try {
+    return /(^|\.)walletconnect\.(org|com)$/.test(new URL(relayUrl).hostname)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The Verify API attests this page's origin to wallets: core 2.25 loads an iframe from the
+ * public verify server before it publishes each proposal and holds the proposal (and so the QR)
+ * until the iframe answers or its 5 s abort timer fires. The client has no option to turn it
+ * off. With a relay outside the WalletConnect network (self-hosted or offline) that server is no
+ * part of the deployment, so registration answers "no attestation" at once: what the SDK itself sends
+ * outside browsers. Wallets then show the site as unverified, as they would offline anyway.
+ */
+function skipVerifyAttestation(provider: Provider): void {
+  provider.client.core.verify.register = async () => ''
+}
+
+// ---- namespaces ---------------------------------------------------------------------------
+
+interface NamespaceRequest {
+  chains: string[]
+  methods: string[]
+  events: string[]
+  rpcMap: Record<string, string>
+}
+
+/** What the modal asks for: every configured eip155 and solana network, the active one first. */
+export function requestedNamespaces(store: Store): Record<string, NamespaceRequest> {
+  const out: Record<string, NamespaceRequest> = {}
+  const chosen = store.network.byNamespace.peek()
+  const networks = [...store.network.networks.peek()].sort((a, b) => Number(chosen[b.chainNamespace] === b.caipNetworkId) - Number(chosen[a.chainNamespace] === a.caipNetworkId))
+  for (const network of networks) {
+    const namespace = network.chainNamespace
+    const methods = METHODS[namespace]
+    if (!methods) continue
+    const entry = (out[namespace] ??= { chains: [], methods, events: EVENTS[namespace] ?? [], rpcMap: {} })
+    entry.chains.push(network.caipNetworkId)
+    const rpc = rpcUrlFor(store, network)
+    if (rpc) entry.rpcMap[String(network.id)] = rpc
+  }
+  return out
+}
+
+// ---- pairing ------------------------------------------------------------------------------
+
+export interface PairingOptions {
+  /** The catalogue wallet chosen, if any (recent wallet, deep link name). */
+  wallet?: CatalogueWallet
+  /** Mobile and in-app browsers reuse a pending pairing until it expires. */
+  reuse?: boolean
+}
+
+/** The internal walletConnectPairingTtl option when it is whole ms from 11 s to 5 min, else 4 minutes. */
+function lifetime(store: Store): number {
+  const ttl = store.options.walletConnectPairingTtl
+  return Number.isInteger(ttl) && ttl! >= 11_000 && ttl! <= 300_000 ? ttl! : PAIRING_LIFETIME_MS
+}
+
+/**
+ * Asks the wallet for a session: shows a URI, fetches a new one automatically when 10 s or less
+ * remain, and ends in connected or in a retry state. Never throws.
+ */
+export async function startPairing(store: Store, opts: PairingOptions = {}): Promise<void> {
+  const wc = walletConnectState(store)
+  if (opts.reuse && wc.status.peek() === 'pairing' && wc.uri.peek() && !isPairingExpired(wc.expiresAt.peek())) {
+    if (opts.wallet) wc.recentWallet.value = opts.wallet
+    return
+  }
+  const rt = runtime(store)
+  clearTimeout(rt.refresh)
+  const attempt = beginPairing(store, opts.wallet)
+  const current = () => wc.attempt.value === attempt && wc.status.peek() !== 'connected'
+  let provider: Provider
+  try {
+    provider = await rt.provider
+  } catch (error) {
+    if (current()) pairingFailed(store, error)
+    return
+  }
+  if (!current()) return
+  if (provider.session) return finishPairing(store, provider, provider.session, opts)
+
+  const onUri = (uri: unknown) => {
+    if (!current() || typeof uri !== 'string' || !setPairingUri(store, uri, lifetime(store))) return
+    const wait = Math.max(0, (wc.expiresAt.peek() ?? 0) - PAIRING_EXPIRY_MARGIN_MS - Date.now())
+    clearTimeout(rt.refresh)
+    rt.refresh = setTimeout(() => {
+      if (current()) void startPairing(store, { ...opts, reuse: false })
+    }, wait)
+  }
+  provider.on('display_uri', onUri)
+  try {
+    const session = await provider.connect({ optionalNamespaces: requestedNamespaces(store) })
+    if (!session) throw new PosternError('The wallet did not open a session', 'WALLET_CONNECT_NO_SESSION')
+    // A late approval of an older URI still counts: the wallet's user did approve it.
+    if (wc.status.peek() !== 'connected' || !store.drivers.has(WALLET_CONNECT_ID)) finishPairing(store, provider, session, opts)
+  } catch (error) {
+    if (current()) pairingFailed(store, error)
+  } finally {
+    provider.removeListener('display_uri', onUri)
+  }
+}
+
+function finishPairing(store: Store, provider: Provider, session: Session, opts: PairingOptions): void {
+  const rt = runtime(store)
+  clearTimeout(rt.refresh)
+  walletConnectState(store).attempt.value++ // silences any other attempt still out
+  store.drivers.set(WALLET_CONNECT_ID, createDriver(store, provider))
+  const namespaces = pairingSucceeded(store, session as SessionLike, opts.reuse || isMobile() ? 'mobile' : 'qrcode')
+  afterSession(store, provider, namespaces)
+}
+
+/** Leaves the pairing: on mobile a pending one stays for reuse; else it is reset. */
+export function cancelPairing(store: Store, { keepPending = false } = {}): void {
+  const wc = walletConnectState(store)
+  if (wc.status.peek() === 'connected') return
+  if (keepPending && wc.status.peek() === 'pairing' && !isPairingExpired(wc.expiresAt.peek())) return
+  const rt = runtimes.get(store)
+  if (rt) clearTimeout(rt.refresh)
+  resetWalletConnect(store)
+}
+
+// ---- sessions -----------------------------------------------------------------------------
+
+/** Reconnect on load: the stored session comes back without a QR, or its namespaces are dropped. */
+export async function restoreSession(store: Store, namespaces: readonly ChainNamespace[] = []): Promise<boolean> {
+  try {
+    const provider = await providerFor(store)
+    const session = provider.session
+    if (session && session.expiry * 1000 > Date.now()) {
+      store.drivers.set(WALLET_CONNECT_ID, createDriver(store, provider))
+      const restored = applySession(store, session as SessionLike)
+      if (restored.length) {
+        walletConnectState(store).status.value = 'connected'
+        afterSession(store, provider, restored)
+        return true
+      }
+    }
+  } catch (error) {
+    console.error('[postern] could not restore the WalletConnect session', error)
+  }
+  sessionEnded(store, { remember: false })
+  for (const namespace of namespaces) {
+    if (accountFor(store, namespace).status !== 'connected') forgetConnection(store, namespace, { remember: false })
+  }
+  return false
+}
+
+/** The provider's default chains follow the state; balances and profiles are read. */
+function afterSession(store: Store, provider: Provider, namespaces: readonly ChainNamespace[]): void {
+  for (const namespace of namespaces) {
+    const caip = accountFor(store, namespace).caipAddress
+    const chain = caip?.split(':').slice(0, 2).join(':')
+    const network = chain ? findNetwork(store.network.networks.peek(), chain) : undefined
+    if (network) setDefaultChain(store, provider, network)
+    void refreshBalance(store, namespace, { force: true })
+    void refreshProfile(store, namespace)
+  }
+}
+
+function setDefaultChain(store: Store, provider: Provider, network: Network): void {
+  try {
+    provider.setDefaultChain(network.caipNetworkId, rpcUrlFor(store, network) || undefined)
+  } catch {
+    // a chain the session does not cover: requests name their chain themselves
+  }
+}
+
+const SessionEvent = v.looseObject({
+  params: v.looseObject({ chainId: v.string(), event: v.looseObject({ name: v.string(), data: v.unknown() }) }),
+})
+
+function listen(store: Store, provider: Provider): void {
+  provider.on('session_update', () => {
+    if (!provider.session || !store.drivers.has(WALLET_CONNECT_ID)) return
+    afterSession(store, provider, applySession(store, provider.session as SessionLike))
+  })
+  provider.on('session_event', (raw: unknown) => {
+    const parsed = v.safeParse(SessionEvent, raw)
+    if (parsed.success && store.drivers.has(WALLET_CONNECT_ID)) onSessionEvent(store, parsed.output.params)
+  })
+  provider.on('session_delete', () => sessionEnded(store))
+  provider.client.on('session_expire', ({ topic }) => {
+    if (!provider.session || provider.session.topic === topic) sessionEnded(store, { remember: false })
+  })
+}
+
+/** accountsChanged and chainChanged from the wallet, for the namespace they name. */
+function onSessionEvent(store: Store, params: v.InferOutput<typeof SessionEvent>['params']): void {
+  const [namespace, reference] = params.chainId.split(':')
+  if (!isNamespace(namespace)) return
+  const account = accountFor(store, namespace)
+  if (account.connectorId !== WALLET_CONNECT_ID || !account.address || !account.caipAddress) return
+  const connector = {
+    ...walletConnectConnector(store, namespace),
+    name: account.connectedWalletInfo?.name ?? 'WalletConnect',
+    imageUrl: account.connectedWalletInfo?.icon,
+  }
+  const currentChain = account.caipAddress.split(':')[1]!
+  const { name, data } = params.event
+  if (name === 'accountsChanged' && Array.isArray(data) && typeof data[0] === 'string') {
+    const first = data[0]
+    const address = first.split(':').pop()!
+    if (address === account.address) return
+    applyConnection(store, connector, address, currentChain)
+  } else if (name === 'chainChanged') {
+    const chainId = namespace === 'eip155' && (typeof data === 'number' || typeof data === 'string') ? String(Number(data)) : reference
+    if (!chainId || chainId === 'NaN' || chainId === currentChain) return
+    applyConnection(store, connector, account.address, chainId)
+  } else {
+    return
+  }
+  void refreshBalance(store, namespace)
+  void refreshProfile(store, namespace)
+}
+
+// ---- the driver ---------------------------------------------------------------------------
+
+/** Drives every namespace of the session: switch just sets the network, balances via adapter or API. */
+function createDriver(store: Store, provider: Provider): ChainAdapter {
+  return {
+    namespace: walletConnectConnector(store).chain,
+    setup() {},
+    async connect() {
+      throw new PosternError('WalletConnect connects by pairing: open ConnectingWalletConnect', 'WALLET_CONNECT_PAIRING')
+    },
+    async disconnect() {
+      await endSession(store, provider)
+    },
+    async switchNetwork(_connectorId, network) {
+      setDefaultChain(store, provider, network)
+    },
+    getBalance(address, network) {
+      const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
+      return adapter ? adapter.getBalance(address, network) : apiNativeBalance(store, address, network)
+    },
+    getProvider: () => requestingProvider(store, provider),
+  }
+}
+
+/**
+ * Deletes the session and disconnects every namespace that used it. SPEC section 4: 'No
+ * matching key' (a session the relay already forgot) is ignored.
+ */
+async function endSession(store: Store, provider: Provider): Promise<void> {
+  try {
+    if (provider.session) await provider.disconnect()
+  } catch (error) {
+    if (!/no matching key|please call connect/i.test(errorMessage(error, ''))) throw error
+  }
+  sessionEnded(store)
+}
+
+/** The universal provider, whose approval requests mark the wallet as waiting on its user. */
+function requestingProvider(store: Store, provider: Provider): Provider {
+  const rt = runtime(store)
+  if (rt.proxy) return rt.proxy
+  const request: Provider['request'] = async (args, chain, expiry) => {
+    const asks = APPROVALS.has(args?.method)
+    if (!asks) return provider.request(args, chain, expiry)
+    const wc = walletConnectState(store)
+    const name = activeWalletName(store)
+    wc.pendingRequest.value = args.method
+    if (store.modal.open.peek()) showToast(store, 'loading', `Approve in ${name}`)
+    bringWalletForward()
+    try {
+      return await provider.request(args, chain, expiry)
+    } finally {
+      wc.pendingRequest.value = undefined
+      hideToast(store)
+    }
+  }
+  rt.proxy = new Proxy(provider, {
+    get(target, key) {
+      if (key === 'request') return request
+      const value = Reflect.get(target, key, target) as unknown
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
+  return rt.proxy
+}
+
+function activeWalletName(store: Store): string {
+  const namespace = walletConnectNamespaces(store).find((ns) => ns === store.network.activeNamespace.peek())
+  return (namespace && accountFor(store, namespace).connectedWalletInfo?.name) || 'your wallet'
+}
+
+/** On mobile the stored deep link brings the wallet app forward for the request. */
+function bringWalletForward(): void {
+  if (!isMobile()) return
+  const link = storedDeepLink()
+  const href = link && safeUrl(link.href, [walletScheme(link.href) ?? ''].filter(Boolean))
+  if (href) location.assign(href)
+}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { ViewProps } from './routes'
+import type { Store } from '../signals/store'
+import type { CatalogueWallet } from '../signals/connection'
+import type { WalletLink } from '../signals/walletconnect'
+import { closeModal } from '../signals/modal'
+import { showToast } from '../signals/toast'
+import { storeLinks, walletConnectState, walletLink, wcLink } from '../signals/walletconnect-pairing'
+import { loadQr, loadWalletConnect } from '../chunks'
+import { errorMessage } from '../utils/errors'
+import { isMobile } from '../utils/platform'
+import { WalletImage } from '../ui/WalletImage'
+import { Spinner } from '../ui/Spinner'
+
+type QrCode = Awaited<ReturnType<typeof loadQr>>['QrCode']
+
+/**
+ * Starts a pairing when the view opens and leaves it when the view goes (on mobile a pending
+ * pairing stays, to be reused until it expires). Success closes the modal. Returns retry.
+ */
+export function usePairing(store: Store, wallet?: CatalogueWallet): () => void {
+  const [attempt, setAttempt] = useState(0)
+  const status = walletConnectState(store).status.value
+  useEffect(() => {
+    const mobile = isMobile()
+    let live = true
+    loadWalletConnect().then(
+      (m) => {
+        if (live) void m.startPairing(store, { wallet, reuse: mobile })
+      },
+      (error) => {
+        if (!live) return
+        walletConnectState(store).status.value = 'error'
+        walletConnectState(store).error.value = errorMessage(error)
+      },
+    )
+    return () => {
+      live = false
+      loadWalletConnect().then((m) => m.cancelPairing(store, { keepPending: mobile }), () => undefined)
+    }
+  }, [wallet?.id, attempt])
+  useEffect(() => {
+    if (status === 'connected') closeModal(store)
+  }, [status])
+  return () => setAttempt((n) => n + 1)
+}
+
+function useQrCode(): QrCode | undefined {
+  const [component, setComponent] = useState<{ QrCode: QrCode }>()
+  useEffect(() => {
+    let live = true
+    loadQr().then((m) => live && setComponent({ QrCode: m.QrCode }), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+  return component?.QrCode
+}
+
+/** Opens a checked wallet link and remembers it as this pairing's link. */
+function follow(store: Store, name: string, link: { href: string; redirect: string }, target: '_self' | '_blank'): void {
+  const linking: WalletLink = { name, href: link.href }
+  walletConnectState(store).linking.value = linking
+  if (target === '_blank') window.open(link.redirect, '_blank', 'noopener,noreferrer')
+  else location.assign(link.redirect)
+}
+
+export interface PairingPanelProps {
+  store: Store
+  wallet?: CatalogueWallet
+  retry: () => void
+}
+
+/**
+ * The pairing in progress: on desktop a QR code (the wallet's icon in its middle) with a copy
+ * button and the wallet's desktop and web app links; on mobile the wallet's deep link. The
+ * retry states offer a new attempt; store links are shown for a wallet that is not installed.
+ */
+export function PairingPanel({ store, wallet, retry }: PairingPanelProps) {
+  const wc = walletConnectState(store)
+  const status = wc.status.value
+  const uri = wc.uri.value
+  const mobile = isMobile()
+  const Qr = useQrCode()
+  const name = wallet?.name ?? 'your wallet'
+  const mobileLink = uri ? (wallet ? walletLink(wallet.mobile_link, uri) : undefined) : undefined
+  const anyWallet = uri && !wallet ? wcLink(uri) : undefined
+  const desktopLink = uri && wallet && !mobile ? walletLink(wallet.desktop_link, uri) : undefined
+  const webLink = uri && wallet ? walletLink(wallet.webapp_link, uri) : undefined
+  const stores = storeLinks(wallet)
+
+  // On mobile the wallet opens by itself once a URI is ready (once per URI).
+  const opened = useRef<string>()
+  useEffect(() => {
+    if (!mobile || !mobileLink || !uri || opened.current === uri) return
+    opened.current = uri
+    follow(store, name, mobileLink, '_self')
+  }, [uri])
+
+  const copy = async () => {
+    if (!uri) return
+    try {
+      await navigator.clipboard.writeText(uri)
+      showToast(store, 'success', 'Link copied')
+    } catch {
+      showToast(store, 'error', 'Failed to copy')
+    }
+  }
+
+  const retrying = status === 'rejected' || status === 'expired' || status === 'error'
+  const headline =
+    status === 'rejected' ? 'Connection declined'
+    : status === 'expired' ? (wc.error.value ?? 'Proposal expired')
+    : status === 'error' ? 'Connection failed'
+    : !uri ? 'Preparing the connection…'
+    : mobile ? `Continue in ${name}`
+    : 'Scan this QR code with your phone'
+  const detail =
+    status === 'rejected' ? 'Connection can be declined if a previous request is still active'
+    : status === 'error' ? wc.error.value
+    : status === 'expired' ? 'Please try again.'
+    : uri && mobile ? 'Accept connection request in the wallet'
+    : uri && wallet ? `Open ${wallet.name} on your phone and scan the code`
+    : undefined
+
+  return (
+    <div class="center" data-wc-status={status}>
+      {!mobile && !retrying && (
+        <div class="qr-frame" data-wc-uri={uri ?? ''} style={{ width: 280, height: 280, display: 'grid', placeItems: 'center' }}>
+          {uri && Qr ? <Qr uri={uri} label={`QR code to connect ${wallet?.name ?? 'a wallet'} with WalletConnect`} imageUrl={wallet?.image_url} /> : <Spinner label="Preparing the QR code" />}
+        </div>
+      )}
+      {(mobile || retrying) && <WalletImage src={wallet?.image_url} name={wallet?.name ?? 'WalletConnect'} size={80} />}
+      <p role="status" aria-live="polite" class={retrying ? 'error' : undefined}>{headline}</p>
+      {detail && <p class="muted">{detail}</p>}
+      {retrying && <button type="button" class="btn" onClick={retry}>Try again</button>}
+      {!retrying && mobile && (mobileLink || anyWallet) && (
+        <button type="button" class="btn wide" onClick={() => (mobileLink ? follow(store, name, mobileLink, '_self') : location.assign(anyWallet!))}>
+          {wallet ? `Open ${wallet.name}` : 'Open a wallet'}
+        </button>
+      )}
+      {!retrying && desktopLink && (
+        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, desktopLink, '_self')}>Open the desktop app</button>
+      )}
+      {!retrying && webLink && (
+        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, webLink, '_blank')}>Open the web app</button>
+      )}
+      {!retrying && (
+        <button type="button" class="btn secondary wide" disabled={!uri} onClick={copy} data-wc-copy={uri ?? ''}>Copy link</button>
+      )}
+      {stores.length > 0 && (
+        <div class="stack" style={{ width: '100%' }}>
+          <p class="muted">Don't have {wallet!.name}?</p>
+          {stores.map((s) => (
+            <a key={s.href} class="btn secondary" href={s.href} target="_blank" rel="noopener noreferrer">Get it on {s.label}</a>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** A catalogue wallet without an installed connector, connected through WalletConnect. */
+export function ConnectingWalletConnect({ store, route }: ViewProps) {
+  const wallet = walletOf(store, route.data)
+  const retry = usePairing(store, wallet)
+  return <PairingPanel store={store} wallet={wallet} retry={retry} />
+}
+
+function walletOf(store: Store, data: Record<string, unknown> | undefined): CatalogueWallet | undefined {
+  const given = data?.wallet as CatalogueWallet | undefined
+  if (given && typeof given.id === 'string' && typeof given.name === 'string') return given
+  const id = data?.walletId
+  const w = store.wallets
+  return [...w.recent.peek(), ...w.featured.peek(), ...w.recommended.peek(), ...w.all.peek(), ...w.results.peek()].find((x) => x.id === id)
+}

@@ -1,0 +1,49 @@
+// A site page that connects through WalletConnect only (no adapters, SPEC rule 3), or with
+// adapters, against the local relay, API server and chains.
+import type { Page } from 'playwright-core'
+import type { Stack } from '../../dev/stack.ts'
+import { dialog } from './harness.ts'
+
+export function wcPage(stack: Stack, opts: { adapters?: string; options?: string } = {}): string {
+  const config = stack.config
+  return `<!doctype html><html><head><meta charset="utf-8"><title>walletconnect</title><link rel="icon" href="data:,">
+<script src="/dist/cdn/postern.js"></script></head><body>
+<appkit-button></appkit-button>
+<script>
+  const config = ${JSON.stringify(config)}
+  const N = Postern.networks
+  window.modal = Postern.createAppKit({
+    projectId: config.projectId,
+    networks: [N.mainnet, N.polygon],
+    adapters: ${opts.adapters ?? '[]'},
+    metadata: { name: 'Postern WalletConnect e2e', description: 'e2e', url: location.origin, icons: [] },
+    apiUrl: config.apiUrl,
+    blockchainApiUrl: config.blockchainApiUrl,
+    relayUrl: config.relayUrl,
+    rpcUrls: config.rpcUrls,
+    features: { email: false, socials: false, analytics: false },
+    ${opts.options ?? ''}
+  })
+</script></body></html>`
+}
+
+/** The pairing URI the modal shows, once it shows one (read from the QR's data attribute). */
+export async function shownUri(page: Page, not?: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (previous) => {
+      const uri = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[data-wc-uri]')?.getAttribute('data-wc-uri')
+      return uri && uri.startsWith('wc:') && uri !== previous ? uri : undefined
+    },
+    not,
+    { timeout: 15_000 },
+  )
+  return (await handle.jsonValue()) as string
+}
+
+export async function openModal(page: Page): Promise<void> {
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+}
+
+/** The modal's live status line (role=status) in the WalletConnect view. */
+export const statusLine = (page: Page) => page.locator('w3m-modal [data-wc-status] p[role=status]')
