@@ -38,7 +38,9 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
       const connector = store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)
       if (!address && chainId === undefined) return
       if (connector) {
-        applyConnection(store, connector, address ?? account.address!, chainId ?? chainIdOf(account.caipAddress))
+        // A wallet acting in the background must not pull its namespace to the front.
+        const activate = store.network.activeNamespace.peek() === namespace
+        applyConnection(store, connector, address ?? account.address!, chainId ?? chainIdOf(account.caipAddress), { activate })
       } else if (address && account.caipAddress) {
         const caipNetwork = account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`
         setAccountState(store, namespace, { address, caipAddress: toCaipAddress(caipNetwork, address) })

@@ -38,7 +38,7 @@ export async function reconnectNamespace(store: Store, adapter: ChainAdapter): P
         const result = await adapter.reconnect(connector.id, network)
         if (!result) continue
         if (accountFor(store, namespace).status === 'connected') return true // a connect won the race
-        applyConnection(store, connector, result.address, result.chainId)
+        applyConnection(store, connector, result.address, result.chainId, { activate: shouldActivate(store, namespace) })
         void refreshBalance(store, namespace)
         void refreshProfile(store, namespace)
         return true
@@ -57,4 +57,11 @@ function networkFor(store: Store, namespace: string) {
   const networks = store.network.networks.peek()
   const chosen = store.network.byNamespace.peek()[namespace as never]
   return (chosen && findNetwork(networks, chosen)) ?? networks.find((n) => n.chainNamespace === namespace)
+}
+
+/** On reload the namespace that was active last time comes back to the front, whatever finishes first. */
+function shouldActivate(store: Store, namespace: string): boolean {
+  const stored = readStored(STORAGE_KEYS.activeCaipNetworkId, v.string())
+  const someoneConnected = [...store.connection.connections.peek().values()].some((c) => c.namespace !== namespace)
+  return stored ? stored.startsWith(`${namespace}:`) || !someoneConnected : !someoneConnected
 }

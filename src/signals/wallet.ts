@@ -35,16 +35,26 @@ function networkIn(store: Store, namespace: ChainNamespace): Network {
 }
 
 /** Records a live connection in the per-namespace state and makes that namespace active. */
-export function applyConnection(store: Store, connector: Connector, address: string, chainId: string | number): void {
+export function applyConnection(
+  store: Store,
+  connector: Connector,
+  address: string,
+  chainId: string | number,
+  { activate = true } = {},
+): void {
   const namespace = connector.chain
   const network = findNetwork(store.network.networks.peek(), chainId, namespace)
   const caipNetworkId = network?.caipNetworkId ?? `${namespace}:${chainId}`
-  store.network.unsupported.value = !network
-  if (network) {
-    store.network.byNamespace.value = { ...store.network.byNamespace.peek(), [namespace]: network.caipNetworkId }
-    store.network.activeCaipNetworkId.value = network.caipNetworkId
+  if (network) store.network.byNamespace.value = { ...store.network.byNamespace.peek(), [namespace]: network.caipNetworkId }
+  if (activate) {
+    store.network.unsupported.value = !network
+    if (network) {
+      store.network.activeCaipNetworkId.value = network.caipNetworkId
+      writeStored(STORAGE_KEYS.activeCaipNetworkId, network.caipNetworkId)
+    }
+    store.network.activeNamespace.value = namespace
+    store.connection.activeConnectorUid.value = connector.uid
   }
-  store.network.activeNamespace.value = namespace
   const explorer = network?.blockExplorers?.default.url
   setAccountState(store, namespace, {
     status: 'connected',
@@ -52,12 +62,12 @@ export function applyConnection(store: Store, connector: Connector, address: str
     caipAddress: toCaipAddress(caipNetworkId as `${string}:${string}`, address),
     connectorId: connector.id,
     connectedWalletInfo: { name: connector.name, icon: connector.imageUrl },
-    addressExplorerUrl: explorer ? `${explorer.replace(/\/$/, '')}/address/${address}` : undefined,
+    // Solana explorers name the page 'account'; EVM ones 'address'.
+    addressExplorerUrl: explorer ? `${explorer.replace(/\/$/, '')}/${namespace === 'solana' ? 'account' : 'address'}/${address}` : undefined,
   })
   const connections = new Map(store.connection.connections.peek())
   connections.set(connector.uid, { connectorId: connector.id, namespace, accounts: [{ address }], chainId })
   store.connection.connections.value = connections
-  store.connection.activeConnectorUid.value = connector.uid
   store.connection.status.value = 'connected'
   writeStored(STORAGE_KEYS.connectionStatus, 'connected')
   removeStored(STORAGE_KEYS.disconnected)
