@@ -81,7 +81,9 @@ export function walletLink(appUrl: string | null | undefined, uri: string): { hr
   if (/^https?:\/\//i.test(appUrl)) {
     href = appUrl
   } else {
-    href = appUrl.includes('://') ? appUrl : `${appUrl.replaceAll('/', '').replaceAll(':', '')}://`
+    // 'rainbow:' or 'zerion' name a scheme alone; anything else without :// is not a link
+    if (!appUrl.includes('://') && !/^[a-z][a-z0-9+.-]*:?$/i.test(appUrl)) return undefined
+    href = appUrl.includes('://') ? appUrl : `${appUrl.replace(':', '')}://`
   }
   if (!href.endsWith('/')) href = `${href}/`
   const scheme = walletScheme(href)

@@ -22,6 +22,7 @@ export function usePairing(store: Store, wallet?: CatalogueWallet): () => void {
   const [attempt, setAttempt] = useState(0)
   const status = walletConnectState(store).status.value
   useEffect(() => {
+    if (store.options.enableWalletConnect === false) return
     const mobile = isMobile()
     let live = true
     loadWalletConnect().then(
@@ -77,6 +78,13 @@ export interface PairingPanelProps {
  * retry states offer a new attempt; store links are shown for a wallet that is not installed.
  */
 export function PairingPanel({ store, wallet, retry }: PairingPanelProps) {
+  if (store.options.enableWalletConnect === false) {
+    return <p class="center muted" role="status">WalletConnect is turned off on this site.</p>
+  }
+  return <Pairing store={store} wallet={wallet} retry={retry} />
+}
+
+function Pairing({ store, wallet, retry }: PairingPanelProps) {
   const wc = walletConnectState(store)
   const status = wc.status.value
   const uri = wc.uri.value

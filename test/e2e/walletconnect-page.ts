@@ -40,7 +40,12 @@ export async function shownUri(page: Page, not?: string): Promise<string> {
   return (await handle.jsonValue()) as string
 }
 
+/** Opens the modal as a visitor would, from the button (closing it first if it is open). */
 export async function openModal(page: Page): Promise<void> {
+  if (await dialog(page).count()) {
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+  }
   await page.locator('appkit-button button').click()
   await dialog(page).waitFor()
 }

@@ -62,4 +62,171 @@ test('behavior: the QR holds a valid wc: URI; the wallet pairs and approves; the
   assert.equal(errors, [])
 })
 
+test('behavior: personal_sign, eth_signTypedData_v4 and eth_sendTransaction go through the session', async () => {
+  const request = (method: string, params: unknown[]) =>
+    page.evaluate(([m, p]) => (window as any).modal.getWalletProvider().request({ method: m, params: p }), [method, params] as const)
+  const asked = wallet.requests.length
+  const signature = (await request('personal_sign', ['0x68656c6c6f', wallet.address])) as `0x${string}`
+  assert.ok(await verifyMessage({ address: wallet.address, message: 'hello', signature }), 'the signature verifies')
+
+  const typed = {
+    domain: { name: 'Postern', version: '1', chainId: 1 },
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail' as const,
+    message: { contents: 'hi' },
+  }
+  const typedSignature = (await request('eth_signTypedData_v4', [wallet.address, JSON.stringify({ ...typed, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...typed.types } })])) as `0x${string}`
+  assert.ok(await verifyTypedData({ address: wallet.address, ...typed, signature: typedSignature }))
+
+  const to = '0x000000000000000000000000000000000000dEaD'
+  const chain = e2e.stack.chains.find((c) => c.chainId === 1)!
+  const client = createPublicClient({ transport: http(chain.rpcUrl) })
+  const before = await client.getBalance({ address: to })
+  const hash = (await request('eth_sendTransaction', [{ from: wallet.address, to, value: '0xde0b6b3a7640000' }])) as `0x${string}`
+  assert.is((await client.waitForTransactionReceipt({ hash, timeout: 10_000 })).status, 'success')
+  assert.is((await client.getBalance({ address: to })) - before, parseEther('1'))
+  assert.equal(wallet.requests.slice(asked).map((r) => `${r.method}@${r.chainId}`), ['personal_sign@eip155:1', 'eth_signTypedData_v4@eip155:1', 'eth_sendTransaction@eip155:1'])
+  assert.equal(errors, [])
+})
+
+test('behavior: switching network only sets it (no wallet request); requests then go to that chain', async () => {
+  const asked = wallet.requests.length
+  await openModal(page)
+  await page.locator('w3m-modal [data-testid=account-network]').click()
+  await page.locator('w3m-modal .item', { hasText: 'Polygon' }).click()
+  await page.waitForFunction(() => (window as any).modal.getChainId() === 137)
+  assert.is(await page.evaluate(() => (window as any).modal.getCaipAddress()), `eip155:137:${wallet.address}`)
+  await page.locator('appkit-button button', { hasText: 'POL' }).waitFor()
+  assert.is(wallet.requests.length, asked, 'the wallet was not asked')
+  const signature = await page.evaluate((a) => (window as any).modal.getWalletProvider().request({ method: 'personal_sign', params: ['0x6869', a] }), wallet.address)
+  assert.ok(await verifyMessage({ address: wallet.address, message: 'hi', signature }))
+  assert.is(wallet.requests.at(-1)!.chainId, 'eip155:137')
+})
+
+test('behavior: the wallet\'s chainChanged and accountsChanged events reach the state', async () => {
+  const topic = wallet.sessions().at(-1)!
+  await wallet.emit(topic, 'chainChanged', 1)
+  await page.waitForFunction(() => (window as any).modal.getChainId() === 1)
+  const other = '0x00000000000000000000000000000000000000A1'
+  await wallet.emit(topic, 'accountsChanged', [other])
+  await page.waitForFunction((a) => (window as any).modal.getAddress() === a, other)
+  assert.is(await page.evaluate(() => (window as any).modal.getCaipAddress()), `eip155:1:${other}`)
+  await wallet.emit(topic, 'accountsChanged', [wallet.address])
+  await page.waitForFunction((a) => (window as any).modal.getAddress() === a, wallet.address)
+})
+
+test('behavior: reload restores the session without a QR', async () => {
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+  await page.reload()
+  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  assert.is(await page.evaluate(() => (window as any).modal.getAddress()), wallet.address)
+  assert.ok(scripts.includes('/dist/cdn/classic/loadWalletConnect.js'), 'the session came back through the WalletConnect chunk')
+  assert.not.ok(scripts.includes('/dist/cdn/classic/loadQr.js'), 'no QR was needed')
+  await openModal(page)
+  assert.is(await page.locator('w3m-modal h2').textContent(), 'Account')
+  await balanceText(page).filter({ hasText: /^\d+\.\d{3} ETH$/ }).waitFor()
+  const signature = await page.evaluate((a) => (window as any).modal.getWalletProvider().request({ method: 'personal_sign', params: ['0x6f6b', a] }), wallet.address)
+  assert.ok(await verifyMessage({ address: wallet.address, message: 'ok', signature }))
+  page.removeAllListeners('request')
+})
+
+test('behavior: while the wallet is asked, the modal says it waits on the wallet', async () => {
+  await page.locator('w3m-modal h2', { hasText: 'Account' }).waitFor()
+  wallet.setPolicy('hang')
+  await page.evaluate((a) => void (window as any).modal.getWalletProvider().request({ method: 'personal_sign', params: ['0x77', a] }).catch(() => undefined), wallet.address)
+  await page.locator('w3m-modal .toast', { hasText: 'Approve in Postern WalletConnect Test Wallet' }).waitFor()
+  assert.is(await page.evaluate(() => (window as any).modal.store.walletConnect.pendingRequest.value), 'personal_sign')
+  wallet.setPolicy('approve')
+})
+
+test('behavior: the wallet deleting the session disconnects the modal, and a reload stays disconnected', async () => {
+  const topic = wallet.sessions().at(-1)!
+  await wallet.deleteSession(topic)
+  await page.waitForFunction(() => !(window as any).modal.getIsConnected(), undefined, { timeout: 10_000 })
+  await page.locator('appkit-button button', { hasText: 'Connect Wallet' }).waitFor()
+  assert.is(await page.evaluate(() => localStorage.getItem('@postern/wc_session')), null)
+  assert.is(await page.locator('w3m-modal .toast').count(), 0, 'the waiting toast went with the session')
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+  await page.reload()
+  await page.locator('appkit-button button', { hasText: 'Connect Wallet' }).waitFor()
+  assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), false)
+  assert.not.ok(scripts.includes('/dist/cdn/classic/loadWalletConnect.js'), 'nothing to restore: the chunk is not fetched')
+  await openModal(page)
+  assert.is(await page.locator('w3m-modal h2').textContent(), 'WalletConnect')
+})
+
+test('behavior: the wallet rejects → the retry state; Try again shows a new URI and connects', async () => {
+  const { page, errors } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/wc.html`)
+  await openModal(page)
+  const first = await shownUri(page)
+  wallet.setPolicy('reject')
+  await wallet.pair(first)
+  await statusLine(page).filter({ hasText: 'Connection declined' }).waitFor({ timeout: 10_000 })
+  assert.is(await page.locator('w3m-modal [data-wc-status]').getAttribute('data-wc-status'), 'rejected')
+  assert.is(await isConnected(page), false)
+  wallet.setPolicy('approve')
+  await page.locator('w3m-modal button', { hasText: 'Try again' }).click()
+  const second = await shownUri(page, first)
+  assert.match(second, WC_URI)
+  await wallet.pair(second)
+  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  assert.equal(errors, [])
+})
+
+test('behavior: a short pairing lifetime fetches a new URI by itself, and the new one pairs', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/wc-short.html`)
+  await openModal(page)
+  const first = await shownUri(page)
+  const expiresIn = await page.evaluate(() => (window as any).modal.store.walletConnect.expiresAt.value - Date.now())
+  assert.ok(expiresIn <= 12_000 && expiresIn > 10_000, `the lifetime option applies (${expiresIn} ms left)`)
+  const second = await shownUri(page, first)
+  assert.match(second, WC_URI)
+  assert.is.not(second.slice(3, 67), first.slice(3, 67), 'a new pairing topic')
+  assert.is(await page.locator('w3m-modal [data-wc-copy]').getAttribute('data-wc-copy'), second)
+  await wallet.pair(second)
+  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+})
+
+test('behavior: Disconnect in the modal deletes the session on the wallet too', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/wc.html`)
+  await openModal(page)
+  const before = new Set(wallet.sessions())
+  await wallet.pair(await shownUri(page))
+  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  const topic = wallet.sessions().find((t) => !before.has(t))!
+  assert.ok(topic)
+  await openModal(page)
+  await page.locator('w3m-modal .item', { hasText: 'Disconnect' }).click()
+  await page.waitForFunction(() => !(window as any).modal.getIsConnected())
+  const deadline = Date.now() + 10_000
+  while (wallet.sessions().includes(topic) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+  assert.not.ok(wallet.sessions().includes(topic), 'the wallet no longer has the session')
+})
+
+test('behavior: with adapters, Connect lists WalletConnect first; its chunk and relay socket wait for the click', async () => {
+  const { page } = await e2e.newPage()
+  const scripts: string[] = []
+  const sockets: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
+  page.on('websocket', (ws) => sockets.push(ws.url()))
+  await page.goto(`${e2e.stack.web.url}/t/wc-adapters.html`)
+  await openModal(page)
+  const first = page.locator('w3m-modal .list .item').first()
+  await first.filter({ hasText: 'WalletConnect' }).waitFor()
+  assert.match(await first.textContent() ?? '', 'QR CODE')
+  await page.waitForLoadState('networkidle')
+  assert.not.ok(scripts.some((s) => /loadWalletConnect|loadQr/.test(s)), scripts.join())
+  assert.equal(sockets, [])
+  await first.click()
+  await shownUri(page)
+  assert.ok(scripts.includes('/dist/cdn/classic/loadWalletConnect.js'))
+  assert.ok(scripts.includes('/dist/cdn/classic/loadQr.js'))
+  assert.ok(sockets.some((u) => u.startsWith(e2e.stack.relay.url)), sockets.join())
+})
+
 test.run()

@@ -61,7 +61,8 @@ test('behavior: the Networks view lists networks and switching marks the new one
 })
 
 test('behavior: Connect shows an empty state when no wallet is available', async () => {
-  const kit = kitWith({ adapters: [adapter], features: { allWallets: false } })
+  // WalletConnect is built in: only with it off can no way to connect be left
+  const kit = kitWith({ adapters: [adapter], features: { allWallets: false }, enableWalletConnect: false })
   await kit.open()
   await waitFor(() => modalRoot().textContent?.includes('No wallets available'), 'empty state')
 })

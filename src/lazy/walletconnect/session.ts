@@ -8,6 +8,7 @@ import { safeUrl } from '../../utils/url'
 import { accountFor, setAccountState } from '../../signals/account'
 import { applyConnection, forgetConnection } from '../../signals/wallet'
 import { emitEvent } from '../../signals/events'
+import { hideToast } from '../../signals/toast'
 import { rememberRecentWallet } from '../../signals/wallets'
 import { WALLET_CONNECT_ID } from '../../signals/walletconnect'
 import { PAIRING_LIFETIME_MS, parseWcUri, walletConnectConnector, walletConnectState } from '../../signals/walletconnect-pairing'
@@ -180,5 +181,6 @@ export function sessionEnded(store: Store, { remember = true, except }: { rememb
   removeStored(STORAGE_KEYS.deepLink)
   const wc = walletConnectState(store)
   if (wc.status.peek() === 'connected') wc.status.value = 'idle'
+  if (wc.pendingRequest.peek()) hideToast(store)
   wc.pendingRequest.value = undefined
 }
