@@ -9,7 +9,7 @@ import { accountFor, setAccountState } from '../../signals/account'
 import { applyConnection, forgetConnection } from '../../signals/wallet'
 import { emitEvent } from '../../signals/events'
 import { hideToast } from '../../signals/toast'
-import { rememberRecentWallet } from '../../signals/wallets'
+import { rememberRecentWallet } from '../../signals/recent-wallets'
 import { WALLET_CONNECT_ID } from '../../signals/walletconnect'
 import { PAIRING_LIFETIME_MS, parseWcUri, walletConnectConnector, walletConnectState } from '../../signals/walletconnect-pairing'
 
