@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
-import { importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
+import { minifyCssStrings } from './build/minify-css.mjs'
+import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const dist = `${root}dist`
@@ -26,7 +27,7 @@ const common = {
   metafile: true,
   logLevel: 'warning',
   define: { __DEV__: String(dev) },
-  plugins: [reactToPreact()],
+  plugins: [reactToPreact(), minifyCssStrings()],
 }
 
 /** Our views may import React APIs: they get preact/compat. The host's React is kept for src/react.ts. */
@@ -73,7 +74,7 @@ async function main() {
 
   const classicPlugins = [...common.plugins, classicChunks(chunks)]
   const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
-  const valibot = await valibotNames(root)
+  const valibot = await valibotNames(root, classicLoaderFiles())
 
   const builds = {
     esm: esbuild.build({

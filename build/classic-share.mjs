@@ -8,10 +8,15 @@ import { join, relative } from 'node:path'
 
 const GLOBAL = '__postern_shared'
 
+let loaderFiles = []
+/** The src/ files of the classic loader, known once loaderModules has run. */
+export const classicLoaderFiles = () => loaderFiles
+
 /** The src/ modules the classic loader bundles, with their export names. */
 export async function loaderModules(root, common, entry) {
   const probe = await esbuild.build({ ...common, entryPoints: [entry], format: 'iife', write: false, metafile: true, outdir: `${root}dist/probe` })
   const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && f !== 'src/chunks.ts')
+  loaderFiles = files
   const names = await esbuild.build({
     entryPoints: files.map((f) => `${root}${f}`), bundle: false, format: 'esm', write: false, metafile: true,
     outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
@@ -23,23 +28,19 @@ export async function loaderModules(root, common, entry) {
   return modules
 }
 
-/** Every valibot function src/ uses (as `v.name` or a named import): the chunks get them from the loader. */
-export async function valibotNames(root) {
+/**
+ * The valibot functions the loader's own files use (as `v.name(` or a named import). Only these
+ * are published for the chunks; a chunk needing more bundles those few itself.
+ */
+export async function valibotNames(root, files) {
   const runtime = new Set(Object.keys(await import('valibot')))
   const names = new Set()
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name)) {
-        const text = readFileSync(path, 'utf8')
-        if (!text.includes("from 'valibot'")) continue
-        for (const m of text.matchAll(/\bv\.([a-zA-Z_]\w*)\s*[(<]/g)) names.add(m[1])
-        for (const m of text.matchAll(/import\s*{([^}]*)}\s*from\s*'valibot'/g)) for (const n of m[1].split(',')) if (n.trim() && !n.includes('type ')) names.add(n.trim().split(/\s+as\s+/)[0])
-      }
-    }
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8')
+    if (!text.includes("from 'valibot'")) continue
+    for (const m of text.matchAll(/\bv\.([a-zA-Z_]\w*)\s*\(/g)) names.add(m[1])
+    for (const m of text.matchAll(/import\s*{([^}]*)}\s*from\s*'valibot'/g)) for (const n of m[1].split(',')) if (n.trim() && !n.includes('type ')) names.add(n.trim().split(/\s+as\s+/)[0])
   }
-  walk(`${root}src`)
   return [...names].filter((n) => runtime.has(n)).sort()
 }
 
@@ -71,10 +72,15 @@ export function importShared(root, modules, valibot) {
   return {
     name: 'import-shared',
     setup(build) {
-      build.onResolve({ filter: /^valibot$/ }, () => ({ path: 'valibot', namespace: 'postern-shared-valibot' }))
+      // valibot: the loader's functions from the loader; the rest from the package itself.
+      build.onResolve({ filter: /^valibot$/ }, (args) =>
+        args.pluginData?.real ? undefined : { path: 'valibot', namespace: 'postern-shared-valibot' })
+      build.onResolve({ filter: /^valibot-real$/ }, (args) => build.resolve('valibot', { resolveDir: root, kind: args.kind, pluginData: { real: true } }))
       build.onLoad({ filter: /.*/, namespace: 'postern-shared-valibot' }, () => ({
         loader: 'js',
+        resolveDir: root,
         contents: [
+          `export * from 'valibot-real'`,
           `const V = globalThis.${GLOBAL}.valibot`,
           ...valibot.map((n, i) => `const v${i} = V[${JSON.stringify(n)}]`),
           `export { ${valibot.map((n, i) => `v${i} as ${n}`).join(', ')} }`,

@@ -12,7 +12,7 @@ import {
   type ProviderConfig,
 } from '../api/provider'
 import { errorMessage } from '../utils/errors'
-import { loadRecentWallets, rememberRecentWallet } from './wallets'
+import { loadRecentWallets, rememberRecentWallet } from './recent-wallets'
 import { pushView } from './modal'
 import { showToast } from './toast'
 

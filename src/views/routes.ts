@@ -2,7 +2,7 @@ import type { FunctionComponent } from 'preact'
 import type { Store } from '../signals/store'
 import type { Route, ViewName } from '../signals/modal'
 import { Connect } from './Connect'
-import { loadAccountViews, loadAllWallets, loadConnectingExternal, loadWalletConnectViews } from '../chunks'
+import { loadAccountViews, loadAllWallets, loadConnectingExternal, loadWalletConnectViews } from '../lazy-chunks'
 
 export interface ViewProps {
   store: Store

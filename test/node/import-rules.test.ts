@@ -34,13 +34,13 @@ const ALLOWED: Record<string, (target: string, typeOnly: boolean) => boolean> = 
   api: (t) => ['api', 'utils'].includes(room(t)),
   ui: (t) => ['ui', 'utils'].includes(room(t)),
   signals: (t, typeOnly) => ['signals', 'utils', 'api'].includes(room(t)) || t === 'adapters/types' || (typeOnly && t === 'networks'),
-  views: (t, typeOnly) => ['views', 'signals', 'ui', 'utils', 'chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
-  lazy: (t, typeOnly) => ['lazy', 'signals', 'ui', 'utils', 'chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
+  views: (t, typeOnly) => ['views', 'signals', 'ui', 'utils', 'chunks', 'lazy-chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
+  lazy: (t, typeOnly) => ['lazy', 'signals', 'ui', 'utils', 'chunks', 'lazy-chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
   elements: (t, typeOnly) => ['elements', 'signals', 'utils', 'instance'].includes(room(t)) || (typeOnly && t === 'index'),
 }
 
 /** Relative imports were resolved to src-relative paths; package names never match these. */
-const ours = (target: string) => /^(utils|api|ui|signals|views|lazy|elements|adapters|cdn)\//.test(target) || /^(index|kit|networks|instance|chunks|react)$/.test(target)
+const ours = (target: string) => /^(utils|api|ui|signals|views|lazy|elements|adapters|cdn)\//.test(target) || /^(index|kit|networks|instance|chunks|lazy-chunks|react)$/.test(target)
 
 const test = suite('import rules')
 const all = files(src).flatMap(importsOf)

@@ -1,7 +1,7 @@
 import type { AdapterContext, ChainAdapter, ConnectResult } from '../types'
 import type { Network } from '../../networks'
 import { PosternError, USER_REJECTED } from '../../utils/errors'
-import { loadEvm } from '../../chunks'
+import { loadEvm } from '../../lazy-chunks'
 import { discoverWallets, type DiscoveredWallet } from './discovery'
 import { errorCode, parseAccounts, parseChainId, request, withTimeout, type Eip1193Provider } from './provider'
 
