@@ -35,7 +35,7 @@ function localWallet(base: string) {
   return {
     id: 'local-wallet',
     name: 'Local Wallet',
-    image_url: `${e2e.stack.api.url}/getWalletImage/local`,
+    image_url: `${e2e.stack.api.url}/public/getAssetImage/LW`,
     mobile_link: `${base}/app`,
     webapp_link: `${base}/web`,
     app_store: 'https://apps.apple.com/app/local-wallet/id1',
@@ -117,7 +117,11 @@ test('behavior: on desktop a catalogue wallet gets the QR with its icon, and its
   const qr = page.locator('w3m-modal svg[role=img]')
   await qr.waitFor()
   assert.is(await qr.getAttribute('aria-label'), 'QR code to connect Local Wallet with WalletConnect')
-  assert.is(await qr.locator('image').getAttribute('href'), `${e2e.stack.api.url}/getWalletImage/local`)
+  assert.is(await qr.locator('image').getAttribute('href'), `${e2e.stack.api.url}/public/getAssetImage/LW`)
+  await page.waitForFunction(() => {
+    const image = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('svg[role=img] image') as SVGImageElement | null
+    return !!image && image.getBoundingClientRect().width > 20
+  })
   const uri = (await page.locator('w3m-modal [data-wc-uri]').getAttribute('data-wc-uri'))!
   await page.locator('w3m-modal button', { hasText: 'Open the web app' }).click()
   const deadline = Date.now() + 10_000

@@ -1,5 +1,5 @@
 import qrcode from 'qrcode-generator'
-import { useMemo } from 'preact/hooks'
+import { useMemo, useState } from 'preact/hooks'
 import { safeUrl } from '../../utils/url'
 
 /** Light margin around the code, in modules (the standard asks for 4; the card adds its own). */
@@ -60,7 +60,7 @@ export interface QrCodeProps {
   uri: string
   /** The accessible name, e.g. 'QR code for Trust Wallet'. */
   label: string
-  /** The wallet's icon for the middle; the WalletConnect logo when absent or unsafe. */
+  /** The wallet's icon for the middle; the WalletConnect logo when absent, unsafe or broken. */
   imageUrl?: string
   size?: number
 }
@@ -68,9 +68,11 @@ export interface QrCodeProps {
 /** A QR code as SVG elements (never markup strings), with the wallet's icon in the middle. */
 export function QrCode({ uri, label, imageUrl, size = 280 }: QrCodeProps) {
   const layout = useMemo(() => qrLayout(uri), [uri])
+  const [failed, setFailed] = useState<string>()
   const { count, hole } = layout
   const side = count + QUIET * 2
-  const icon = imageUrl?.startsWith('data:image/') ? imageUrl : safeUrl(imageUrl)
+  const safe = imageUrl?.startsWith('data:image/') ? imageUrl : safeUrl(imageUrl)
+  const icon = safe !== failed ? safe : undefined
   const inset = 0.6
   const iconStart = (count - hole) / 2 + inset
   const iconSide = hole - inset * 2
@@ -88,7 +90,7 @@ export function QrCode({ uri, label, imageUrl, size = 280 }: QrCodeProps) {
       <rect x={-QUIET} y={-QUIET} width={side} height={side} rx={1.5} fill="#fff" />
       <path d={layout.path} fill="#141414" />
       {icon ? (
-        <image href={icon} x={iconStart} y={iconStart} width={iconSide} height={iconSide} preserveAspectRatio="xMidYMid meet" />
+        <image href={icon} x={iconStart} y={iconStart} width={iconSide} height={iconSide} preserveAspectRatio="xMidYMid meet" onError={() => setFailed(icon)} />
       ) : (
         <svg x={iconStart} y={iconStart} width={iconSide} height={iconSide} viewBox="0 -57 300 300" shape-rendering="geometricPrecision">
           <path d={WALLETCONNECT_LOGO} fill="#3396ff" />
