@@ -1,7 +1,7 @@
 // Builds Postern: the ESM library (dist/esm), the CDN module (dist/cdn/postern.mjs) and the
 // CDN classic script (dist/cdn/postern.js), then prints every output's raw, gzip and brotli size.
 import * as esbuild from 'esbuild'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { execFileSync } from 'node:child_process'
@@ -10,7 +10,9 @@ import { minifyCssStrings } from './build/minify-css.mjs'
 import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-const dist = `${root}dist`
+const final = `${root}dist`
+// Built aside, then swapped in: a page or test reading dist/ never sees it half-written.
+const dist = `${root}dist.next-${process.pid}`
 const dev = process.argv.includes('--dev')
 const withTypes = !process.argv.includes('--no-types')
 const quiet = process.argv.includes('--quiet')
@@ -114,17 +116,23 @@ async function main() {
   }
   for (const [name, pending] of Object.entries(builds)) {
     const result = await pending
-    await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile))
+    // Paths in the metafiles name the final place, dist/.
+    await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile).replaceAll(`${dist.slice(root.length)}/`, 'dist/'))
   }
   await writeFile(`${dist}/meta/chunks.json`, JSON.stringify(chunks))
 
   if (withTypes) {
-    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' })
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${dist}/types`], { stdio: 'inherit' })
   }
-  if (!quiet) console.log(formatTable(await sizes(dist)))
+  const old = `${final}.old-${process.pid}`
+  await rename(final, old).catch(() => undefined)
+  await rename(dist, final)
+  await rm(old, { recursive: true, force: true })
+  if (!quiet) console.log(formatTable(await sizes(final)))
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error)
+  await rm(dist, { recursive: true, force: true })
   process.exit(1)
 })
