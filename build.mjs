@@ -29,7 +29,33 @@ const common = {
   metafile: true,
   logLevel: 'warning',
   define: { __DEV__: String(dev) },
-  plugins: [reactToPreact(), minifyCssStrings()],
+  plugins: [reactToPreact(), minifyCssStrings(), prebundled()],
+}
+
+/**
+ * @walletconnect/universal-provider pulls CommonJS packages (events, @walletconnect/time, ...):
+ * esbuild's CJS interop helpers would then land in the runtime chunk that every chunk imports,
+ * the loader too (about 0.3 KiB brotli). Bundled first into one self-contained ESM module, the
+ * provider keeps those helpers inside its own lazy chunk.
+ */
+function prebundled() {
+  const cache = new Map()
+  return {
+    name: 'prebundled-vendors',
+    setup(build) {
+      build.onResolve({ filter: /^@walletconnect\/universal-provider$/ }, (args) => ({ path: args.path, namespace: 'prebundled' }))
+      build.onLoad({ filter: /.*/, namespace: 'prebundled' }, async (args) => {
+        if (!cache.has(args.path)) {
+          cache.set(args.path, esbuild.build({
+            stdin: { contents: `export * from '${args.path}'`, resolveDir: root, loader: 'js' },
+            bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022',
+            minify: !dev, legalComments: 'none', logLevel: 'warning',
+          }).then((result) => result.outputFiles[0].text))
+        }
+        return { contents: await cache.get(args.path), loader: 'js', resolveDir: root }
+      })
+    },
+  }
 }
 
 /** Our views may import React APIs: they get preact/compat. The host's React is kept for src/react.ts. */

@@ -10,9 +10,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const KIB = 1024
 export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB }
 /** Packages that must only ever arrive through import(). */
-const HEAVY = /node_modules\/(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
+const HEAVY = /(node_modules\/|^prebundled:)(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
 /** Vendor chunks exempt from the per-chunk budget: most of their bytes are these libraries. */
-const VENDOR = /node_modules\/(viem|@solana\/|@walletconnect\/|ox\/|@noble\/|@scure\/|abitype)/
+const VENDOR = /(node_modules\/|^prebundled:)(viem|@solana\/|@walletconnect\/|ox\/|@noble\/|@scure\/|abitype)/
 
 /** An output file plus every chunk it imports statically, recursively. */
 export function staticClosure(meta, start) {
@@ -38,7 +38,7 @@ function outputFor(meta, entryPoint) {
 
 function heavyInputs(meta, files) {
   const found = new Set()
-  for (const file of files) for (const input of Object.keys(meta.outputs[file].inputs)) if (HEAVY.test(input)) found.add(input.replace(/^.*node_modules\//, '').split('/').slice(0, 2).join('/'))
+  for (const file of files) for (const input of Object.keys(meta.outputs[file].inputs)) if (HEAVY.test(input)) found.add(input.replace(/^.*node_modules\/|^prebundled:/, '').split('/').slice(0, 2).join('/'))
   return [...found]
 }
 
