@@ -15,6 +15,9 @@ import { errorMessage } from '../utils/errors'
 import { loadRecentWallets, rememberRecentWallet } from './recent-wallets'
 import { pushView } from './modal'
 import { showToast } from './toast'
+import { preloadImage } from './wallet-images'
+
+export { imageLoaded, preloadImage, IMAGE_TIMEOUT_MS } from './wallet-images'
 
 /** SPEC section 9. */
 export const PAGE_SIZE = 40
@@ -22,7 +25,6 @@ export const RECOMMENDED_COUNT = 4
 export const SEARCH_LIMIT = 100
 export const SEARCH_WAIT_MS = 300
 export const PREFETCH_IMAGES = 20
-export const IMAGE_TIMEOUT_MS = 2000
 
 /** What the catalogue remembers per instance, beside the signals (requests in flight, timers). */
 interface Runtime {
@@ -32,8 +34,6 @@ interface Runtime {
   searchSeq: number
   searchTimer?: ReturnType<typeof setTimeout>
   searchDone?: () => void
-  images: Map<string, Promise<boolean>>
-  settled: Map<string, boolean>
   reported: boolean
   checked?: Promise<void>
   recentLoaded: boolean
@@ -44,7 +44,7 @@ const runtimes = new WeakMap<Store, Runtime>()
 function runtime(store: Store): Runtime {
   let rt = runtimes.get(store)
   if (!rt) {
-    rt = { requests: new Map(), loads: 0, searchSeq: 0, images: new Map(), settled: new Map(), reported: false, recentLoaded: false }
+    rt = { requests: new Map(), loads: 0, searchSeq: 0, reported: false, recentLoaded: false }
     runtimes.set(store, rt)
   }
   return rt
@@ -249,38 +249,6 @@ export function searchWallets(store: Store, input: string): Promise<void> {
         })
     }, SEARCH_WAIT_MS)
   })
-}
-
-/**
- * Loads an image once per URL; true when it arrived within 2 s. After that the preload gives
- * up for good and the placeholder stays (a late image does not pop in).
- */
-export function preloadImage(store: Store, url: string): Promise<boolean> {
-  const { images, settled } = runtime(store)
-  let loaded = images.get(url)
-  if (!loaded) {
-    loaded = new Promise<boolean>((resolve) => {
-      if (typeof Image !== 'function') return resolve(false)
-      const img = new Image()
-      const timer = setTimeout(() => done(false), IMAGE_TIMEOUT_MS)
-      const done = (ok: boolean) => {
-        clearTimeout(timer)
-        img.onload = img.onerror = null
-        settled.set(url, ok)
-        resolve(ok)
-      }
-      img.onload = () => done(true)
-      img.onerror = () => done(false)
-      img.src = url
-    })
-    images.set(url, loaded)
-  }
-  return loaded
-}
-
-/** Whether a preload already settled: true loaded, false gave up, undefined not yet. */
-export function imageLoaded(store: Store, url: string): boolean | undefined {
-  return runtime(store).settled.get(url)
 }
 
 /** Warms the first 20 icons of a page (or of search results). */
