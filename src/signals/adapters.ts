@@ -68,14 +68,15 @@ function chainIdOf(caipAddress: string | undefined): string {
 /** Hands each adapter its context; adapter set-up errors are logged, never fatal to the page. */
 export function startAdapters(store: Store): void {
   const adapters = store.options.adapters
-  if (wasConnected()) markRestoring(store, adapters.map((a) => a.namespace))
+  const restoring = wasConnected()
+  if (restoring) markRestoring(store, adapters.map((a) => a.namespace))
   for (const adapter of adapters) {
     Promise.resolve()
       .then(() => adapter.setup(contextFor(store, adapter)))
-      .then(() => reconnectNamespace(store, adapter))
+      .then(() => reconnectNamespace(store, adapter, restoring))
       .catch((error) => {
         console.error(`[postern] the ${adapter.namespace} adapter failed to start`, error)
-        return reconnectNamespace(store, { ...adapter, reconnect: undefined })
+        return reconnectNamespace(store, { ...adapter, reconnect: undefined }, restoring)
       })
   }
 }

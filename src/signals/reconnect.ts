@@ -21,15 +21,17 @@ export function markRestoring(store: Store, namespaces: readonly string[]): void
 /**
  * SPEC section 4: the recent connector first, then the others, skipping wallets that have not
  * authorised this site and providers already tried; connected if one answers, else disconnected.
+ * `restoring` is read once per page load by the caller: a namespace that fails first must not
+ * erase, for the others, the record that the last visit ended connected.
  */
-export async function reconnectNamespace(store: Store, adapter: ChainAdapter): Promise<boolean> {
+export async function reconnectNamespace(store: Store, adapter: ChainAdapter, restoring = wasConnected()): Promise<boolean> {
   const namespace = adapter.namespace
   const recent = readStored(STORAGE_KEYS.recentConnectorId, v.string())
   const candidates = store.connection.connectors.peek().filter((c) => c.chain === namespace && c.type !== 'WALLET_CONNECT')
   const ordered = [...candidates.filter((c) => c.id === recent), ...candidates.filter((c) => c.id !== recent)]
   const network = networkFor(store, namespace)
   const tried = new Set<unknown>()
-  if (adapter.reconnect && network && wasConnected()) {
+  if (adapter.reconnect && network && restoring) {
     for (const connector of ordered) {
       const provider = adapter.getProvider?.(connector.id)
       if (provider && tried.has(provider)) continue

@@ -132,6 +132,8 @@ export function forgetConnection(store: Store, namespace: ChainNamespace, { reme
     store.network.activeNamespace.value = next.namespace as ChainNamespace
     const caip = store.network.byNamespace.peek()[next.namespace as ChainNamespace]
     if (caip) store.network.activeCaipNetworkId.value = caip
+  } else if (Object.values(store.accounts.byNamespace.peek()).some((a) => a?.status === 'connecting')) {
+    // another namespace is still being restored: the overall status waits for it
   } else {
     store.connection.status.value = 'disconnected'
     store.connection.activeConnectorUid.value = undefined

@@ -5,6 +5,7 @@ import { createStore } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
 import { connectWallet, disconnectWallet, refreshBalance, applyConnection } from '../../src/signals/wallet'
 import { reconnectNamespace } from '../../src/signals/reconnect'
+import { startAdapters } from '../../src/signals/adapters'
 import { STORAGE_KEYS, writeStored } from '../../src/utils/storage'
 import { mainnet, polygon } from '../../src/networks'
 import type { ChainAdapter, Connector } from '../../src/adapters/types'
@@ -116,6 +117,35 @@ test('behavior: nothing authorised → disconnected with connections cleared; a 
   writeStored(STORAGE_KEYS.connectionStatus, 'connected')
   writeStored(STORAGE_KEYS.disconnected, true)
   assert.not.ok(await reconnectNamespace(second.store, second.adapter))
+})
+
+test('behavior: one namespace failing to restore first does not stop another that starts later', async () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  const solana: ChainAdapter = {
+    namespace: 'solana',
+    setup: (ctx) => ctx.setConnectors([{ id: 's', uid: 'solana:s', name: 's', type: 'ANNOUNCED', chain: 'solana' }]),
+    reconnect: async () => undefined, // the wallet no longer authorises the site
+    connect: async () => { throw new Error('unused') },
+    disconnect: async () => {},
+    switchNetwork: async () => {},
+    getBalance: async () => ({ balance: '0', symbol: 'SOL' }),
+  }
+  const evm: ChainAdapter = {
+    ...solana,
+    namespace: 'eip155',
+    setup: async (ctx) => { await sleep(50); ctx.setConnectors([connector('a')]) }, // its chunk arrives later
+    reconnect: async () => ({ address: '0x00000000000000000000000000000000000000a1', chainId: 1 }),
+    getBalance: async () => ({ balance: '1', symbol: 'ETH' }),
+  }
+  const { solana: sol } = await import('../../src/networks')
+  const store = createStore(parseOptions({ projectId: 'p', networks: [mainnet, sol], adapters: [evm, solana], blockchainApiUrl: 'http://127.0.0.1:9/' }))
+  writeStored(STORAGE_KEYS.connectionStatus, 'connected')
+  startAdapters(store)
+  await sleep(20)
+  assert.is(store.connection.status.value, 'reconnecting', 'still restoring EVM')
+  await sleep(100)
+  assert.is(store.accounts.byNamespace.value.eip155?.status, 'connected')
+  assert.is(store.connection.status.value, 'connected')
 })
 
 test('behavior: corrupt stored values do not break reconnect', async () => {
