@@ -52,7 +52,7 @@ export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: 
   })
 }
 
-function shallowEqual<T>(a: T, b: T): boolean {
+export function shallowEqual<T>(a: T, b: T): boolean {
   if (Object.is(a, b)) return true
   if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false
   const keys = Object.keys(a as object)

@@ -6,7 +6,7 @@ import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import type { Network } from './networks'
 import { currentInstance } from './instance'
-import { readAccount, readNetwork, readState } from './kit'
+import { readAccount, readNetwork, readState, shallowEqual } from './kit'
 import { activeAccount } from './signals/account'
 import { isNamespace } from './utils/caip'
 
@@ -14,13 +14,6 @@ function requireKit(hook: string): AppKit {
   const kit = currentInstance().value
   if (!kit) throw new Error(`Please call "createAppKit" before using "${hook}" hook`)
   return kit
-}
-
-function shallowEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is((a as never)[k], (b as never)[k]))
 }
 
 /**
