@@ -1,21 +1,16 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import * as v from 'valibot'
 import type { Store } from '../../signals/store'
-import type { ChainAdapter } from '../../adapters/types'
-import type { Network } from '../../networks'
 import type { CatalogueWallet } from '../../signals/connection'
 import { isNamespace, type ChainNamespace } from '../../utils/caip'
-import { errorMessage, PosternError } from '../../utils/errors'
+import { PosternError } from '../../utils/errors'
 import { isMobile } from '../../utils/platform'
-import { safeUrl } from '../../utils/url'
 import { accountFor } from '../../signals/account'
-import { rpcUrlFor } from '../../signals/adapters'
 import { applyConnection, forgetConnection, refreshBalance } from '../../signals/wallet'
 import { refreshProfile } from '../../signals/profile'
 import { findNetwork } from '../../signals/network'
-import { hideToast, showToast } from '../../signals/toast'
 import { WALLET_CONNECT_ID } from '../../signals/walletconnect'
-import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, storedDeepLink, walletConnectConnector, walletConnectState, walletScheme } from '../../signals/walletconnect-pairing'
+import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, walletConnectConnector, walletConnectState } from '../../signals/walletconnect-pairing'
 import {
   applySession,
   beginPairing,
@@ -24,40 +19,23 @@ import {
   resetWalletConnect,
   sessionEnded,
   setPairingUri,
-  walletConnectNamespaces,
   type SessionLike,
 } from './session'
-import { apiNativeBalance } from './balance'
+import { createDriver, setDefaultChain } from './driver'
+import { requestedNamespaces } from './namespaces'
 
 export { resetWalletConnect } from './session'
+export { requestedNamespaces } from './namespaces'
 
-type Provider = InstanceType<typeof UniversalProvider>
+export type Provider = InstanceType<typeof UniversalProvider>
 type Session = NonNullable<Provider['session']>
 
 /** One prefix for every page of a site, so a reload finds the session again. */
 const STORAGE_PREFIX = 'postern'
 
-const METHODS: Partial<Record<ChainNamespace, string[]>> = {
-  eip155: [
-    'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction',
-    'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus',
-  ],
-  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions', 'solana_getAccounts', 'solana_requestAccounts'],
-}
-const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
-  eip155: ['accountsChanged', 'chainChanged'],
-  solana: ['accountsChanged', 'chainChanged'],
-}
-/** Requests the wallet's user has to approve: while one is out, the modal says so. */
-const APPROVALS = new Set([
-  'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
-  'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions',
-])
-
 interface Runtime {
   provider: Promise<Provider>
   refresh?: ReturnType<typeof setTimeout>
-  proxy?: Provider
 }
 const runtimes = new WeakMap<Store, Runtime>()
 
@@ -111,32 +89,6 @@ function isWalletConnectNetwork(relayUrl: string): boolean {
  */
 function skipVerifyAttestation(provider: Provider): void {
   provider.client.core.verify.register = async () => ''
-}
-
-// ---- namespaces ---------------------------------------------------------------------------
-
-interface NamespaceRequest {
-  chains: string[]
-  methods: string[]
-  events: string[]
-  rpcMap: Record<string, string>
-}
-
-/** What the modal asks for: every configured eip155 and solana network, the active one first. */
-export function requestedNamespaces(store: Store): Record<string, NamespaceRequest> {
-  const out: Record<string, NamespaceRequest> = {}
-  const chosen = store.network.byNamespace.peek()
-  const networks = [...store.network.networks.peek()].sort((a, b) => Number(chosen[b.chainNamespace] === b.caipNetworkId) - Number(chosen[a.chainNamespace] === a.caipNetworkId))
-  for (const network of networks) {
-    const namespace = network.chainNamespace
-    const methods = METHODS[namespace]
-    if (!methods) continue
-    const entry = (out[namespace] ??= { chains: [], methods, events: EVENTS[namespace] ?? [], rpcMap: {} })
-    entry.chains.push(network.caipNetworkId)
-    const rpc = rpcUrlFor(store, network)
-    if (rpc) entry.rpcMap[String(network.id)] = rpc
-  }
-  return out
 }
 
 // ---- pairing ------------------------------------------------------------------------------
@@ -256,14 +208,6 @@ function afterSession(store: Store, provider: Provider, namespaces: readonly Cha
   }
 }
 
-function setDefaultChain(store: Store, provider: Provider, network: Network): void {
-  try {
-    provider.setDefaultChain(network.caipNetworkId, rpcUrlFor(store, network) || undefined)
-  } catch {
-    // a chain the session does not cover: requests name their chain themselves
-  }
-}
-
 const SessionEvent = v.looseObject({
   params: v.looseObject({ chainId: v.string(), event: v.looseObject({ name: v.string(), data: v.unknown() }) }),
 })
@@ -312,81 +256,3 @@ function onSessionEvent(store: Store, params: v.InferOutput<typeof SessionEvent>
   void refreshProfile(store, namespace)
 }
 
-// ---- the driver ---------------------------------------------------------------------------
-
-/** Drives every namespace of the session: switch just sets the network, balances via adapter or API. */
-function createDriver(store: Store, provider: Provider): ChainAdapter {
-  return {
-    namespace: walletConnectConnector(store).chain,
-    setup() {},
-    async connect() {
-      throw new PosternError('WalletConnect connects by pairing: open ConnectingWalletConnect', 'WALLET_CONNECT_PAIRING')
-    },
-    async disconnect() {
-      await endSession(store, provider)
-    },
-    async switchNetwork(_connectorId, network) {
-      setDefaultChain(store, provider, network)
-    },
-    getBalance(address, network) {
-      const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
-      return adapter ? adapter.getBalance(address, network) : apiNativeBalance(store, address, network)
-    },
-    getProvider: () => requestingProvider(store, provider),
-  }
-}
-
-/**
- * Deletes the session and disconnects every namespace that used it. SPEC section 4: 'No
- * matching key' (a session the relay already forgot) is ignored.
- */
-async function endSession(store: Store, provider: Provider): Promise<void> {
-  try {
-    if (provider.session) await provider.disconnect()
-  } catch (error) {
-    if (!/no matching key|please call connect/i.test(errorMessage(error, ''))) throw error
-  }
-  sessionEnded(store)
-}
-
-/** The universal provider, whose approval requests mark the wallet as waiting on its user. */
-function requestingProvider(store: Store, provider: Provider): Provider {
-  const rt = runtime(store)
-  if (rt.proxy) return rt.proxy
-  const request: Provider['request'] = async (args, chain, expiry) => {
-    const asks = APPROVALS.has(args?.method)
-    if (!asks) return provider.request(args, chain, expiry)
-    const wc = walletConnectState(store)
-    const name = activeWalletName(store)
-    wc.pendingRequest.value = args.method
-    if (store.modal.open.peek()) showToast(store, 'loading', `Approve in ${name}`)
-    bringWalletForward()
-    try {
-      return await provider.request(args, chain, expiry)
-    } finally {
-      wc.pendingRequest.value = undefined
-      hideToast(store)
-    }
-  }
-  rt.proxy = new Proxy(provider, {
-    get(target, key) {
-      if (key === 'request') return request
-      const value = Reflect.get(target, key, target) as unknown
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-    },
-  })
-  return rt.proxy
-}
-
-function activeWalletName(store: Store): string {
-  const namespace = walletConnectNamespaces(store).find((ns) => ns === store.network.activeNamespace.peek())
-  return (namespace && accountFor(store, namespace).connectedWalletInfo?.name) || 'your wallet'
-}
-
-/** On mobile the stored deep link brings the wallet app forward for the request. */
-function bringWalletForward(): void {
-  if (!isMobile()) return
-  const link = storedDeepLink()
-  const href = link && safeUrl(link.href, [walletScheme(link.href) ?? ''].filter(Boolean))
-  if (href) location.assign(href)
-}
