@@ -3,6 +3,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
+import { sitePage } from './site-page.ts'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { SOLANA_TEST_WALLET_NAME, type Stack } from '../../dev/stack.ts'
 import { injectedWalletInstallScript } from '../../dev/wallet/injected/index.ts'
@@ -14,24 +15,13 @@ const TWIN = { name: 'Twin Wallet', rdns: 'dev.postern.twin' }
 const evmAddress = demoAddresses()[0]!
 
 function page(stack: Stack, head: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>evm + solana</title><link rel="icon" href="data:,">
-${head}
-<script src="/dist/cdn/postern.js"></script></head><body>
-<appkit-button></appkit-button>
-<script>
-  const config = ${JSON.stringify(stack.config)}
-  const N = Postern.networks
-  window.modal = Postern.createAppKit({
-    projectId: config.projectId,
-    networks: [N.mainnet, N.polygon, N.solanaLocal],
-    adapters: [Postern.adapters.eip155(), Postern.adapters.solana()],
-    apiUrl: config.apiUrl,
-    blockchainApiUrl: config.blockchainApiUrl,
-    relayUrl: config.relayUrl,
-    rpcUrls: config.rpcUrls,
-    features: { email: false, socials: false },
+  return sitePage(stack, {
+    title: 'evm + solana',
+    head,
+    networks: '[N.mainnet, N.polygon, N.solanaLocal]',
+    adapters: '[Postern.adapters.eip155(), Postern.adapters.solana()]',
+    options: 'features: { email: false, socials: false },',
   })
-</script></body></html>`
 }
 
 const test = suite('e2e: EVM and Solana together')

@@ -25,6 +25,7 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { sitePage } from './site-page.ts'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { SOLANA_TEST_WALLET_NAME, type Stack } from '../../dev/stack.ts'
 
@@ -34,25 +35,13 @@ const COINBASE_ID = 'fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd
 const LAMPORTS = 1_000_000_000n
 
 function solanaPage(stack: Stack, opts: { head?: string; networks?: string; options?: string } = {}): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>solana</title><link rel="icon" href="data:,">
-${opts.head ?? '<script src="/solana-test-wallet.js"></script>'}
-<script src="/dist/cdn/postern.js"></script></head><body>
-<appkit-button></appkit-button>
-<script>
-  const config = ${JSON.stringify(stack.config)}
-  const N = Postern.networks
-  window.modal = Postern.createAppKit({
-    projectId: config.projectId,
-    networks: ${opts.networks ?? '[N.solanaLocal, N.solanaDevnet]'},
-    adapters: [Postern.adapters.solana()],
-    apiUrl: config.apiUrl,
-    blockchainApiUrl: config.blockchainApiUrl,
-    relayUrl: config.relayUrl,
-    rpcUrls: config.rpcUrls,
-    features: { email: false, socials: false },
-    ${opts.options ?? ''}
+  return sitePage(stack, {
+    title: 'solana',
+    head: opts.head ?? '<script src="/solana-test-wallet.js"></script>',
+    networks: opts.networks ?? '[N.solanaLocal, N.solanaDevnet]',
+    adapters: '[Postern.adapters.solana()]',
+    options: `features: { email: false, socials: false },\n    ${opts.options ?? ''}`,
   })
-</script></body></html>`
 }
 
 const test = suite('e2e: Solana')

@@ -3,28 +3,16 @@
 import type { Page } from 'playwright-core'
 import type { Stack } from '../../dev/stack.ts'
 import { dialog } from './harness.ts'
+import { sitePage } from './site-page.ts'
 
 export function wcPage(stack: Stack, opts: { adapters?: string; options?: string } = {}): string {
-  const config = stack.config
-  return `<!doctype html><html><head><meta charset="utf-8"><title>walletconnect</title><link rel="icon" href="data:,">
-<script src="/dist/cdn/postern.js"></script></head><body>
-<appkit-button></appkit-button>
-<script>
-  const config = ${JSON.stringify(config)}
-  const N = Postern.networks
-  window.modal = Postern.createAppKit({
-    projectId: config.projectId,
-    networks: [N.mainnet, N.polygon],
-    adapters: ${opts.adapters ?? '[]'},
-    metadata: { name: 'Postern WalletConnect e2e', description: 'e2e', url: location.origin, icons: [] },
-    apiUrl: config.apiUrl,
-    blockchainApiUrl: config.blockchainApiUrl,
-    relayUrl: config.relayUrl,
-    rpcUrls: config.rpcUrls,
+  return sitePage(stack, {
+    title: 'walletconnect',
+    adapters: opts.adapters,
+    options: `metadata: { name: 'Postern WalletConnect e2e', description: 'e2e', url: location.origin, icons: [] },
     features: { email: false, socials: false, analytics: false },
-    ${opts.options ?? ''}
+    ${opts.options ?? ''}`,
   })
-</script></body></html>`
 }
 
 /** The pairing URI the modal shows, once it shows one (read from the QR's data attribute). */
