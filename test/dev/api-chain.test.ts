@@ -1,15 +1,12 @@
 // The reference API server's blockchain API against real anvil chains: balances, history, identity, prices.
 import { suite } from 'uvu'
+import { withApiServer, type ApiCtx } from './api-fixture.ts'
 import * as assert from 'uvu/assert'
 import { createWalletClient, http, parseEther, parseUnits, publicActions, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
-import { startChains, toViemChain, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import { toViemChain, TOKEN_ABI, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 
-interface Ctx {
-  chains?: LocalChains
-  api?: ApiServer
-}
+type Ctx = ApiCtx
 const test = suite<Ctx>('dev/api blockchain API', {})
 
 interface Balance {
@@ -32,25 +29,7 @@ interface History {
   next: string | null
 }
 
-let teardown = async () => {}
-const watchdog = setTimeout(() => {
-  console.error('api-chain.test.ts: timed out')
-  void teardown().finally(() => process.exit(1))
-}, 60_000)
-
-test.before(async (ctx) => {
-  teardown = async () => {
-    await ctx.api?.stop()
-    await ctx.chains?.stop()
-  }
-  ctx.chains = await startChains()
-  ctx.api = await startApiServer({ chains: ctx.chains.chains })
-})
-
-test.after(async () => {
-  await teardown()
-  clearTimeout(watchdog)
-})
+withApiServer(test, 'api-chain.test.ts')
 
 /** A client that sends as an anvil-unlocked demo account. */
 function sender(ctx: Ctx, chainIndex: number, account: Address) {

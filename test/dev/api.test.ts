@@ -1,13 +1,9 @@
 // The reference API server's provider API: catalogue, images, project config, analytics, errors, CORS.
 import { suite } from 'uvu'
+import { withApiServer, type ApiCtx } from './api-fixture.ts'
 import * as assert from 'uvu/assert'
-import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
-import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 
-interface Ctx {
-  chains?: LocalChains
-  api?: ApiServer
-}
+type Ctx = ApiCtx
 const test = suite<Ctx>('dev/api provider API', {})
 
 const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
@@ -29,25 +25,7 @@ interface WalletsReply {
   data: WalletRow[]
 }
 
-let teardown = async () => {}
-const watchdog = setTimeout(() => {
-  console.error('api.test.ts: timed out')
-  void teardown().finally(() => process.exit(1))
-}, 60_000)
-
-test.before(async (ctx) => {
-  teardown = async () => {
-    await ctx.api?.stop()
-    await ctx.chains?.stop()
-  }
-  ctx.chains = await startChains()
-  ctx.api = await startApiServer({ chains: ctx.chains.chains })
-})
-
-test.after(async () => {
-  await teardown()
-  clearTimeout(watchdog)
-})
+withApiServer(test, 'api.test.ts')
 
 async function get(ctx: Ctx, path: string, init?: RequestInit) {
   const res = await fetch(ctx.api!.url + path, { ...init, signal: AbortSignal.timeout(10_000) })
