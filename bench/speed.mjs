@@ -13,8 +13,7 @@ if (build.status !== 0) process.exit(1)
 register()
 const { startStack } = await import('../dev/stack.ts')
 const { evmPage, WALLET_A, WALLET_B } = await import('../test/e2e/evm-page.ts')
-const { CHROMIUM_ARGS } = await import('../test/e2e/harness.ts')
-const { chromium } = await import('playwright-core')
+const { launchChromium } = await import('../test/browser.ts')
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const stackStart = []
@@ -26,7 +25,7 @@ for (let i = 0; i < 3; i++) {
 }
 
 const stack = await startStack({ solana: false })
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+const browser = await launchChromium()
 try {
   stack.web.setPage('/bench.html', evmPage(stack, { wallets: [WALLET_A, WALLET_B] }))
   const toButton = []

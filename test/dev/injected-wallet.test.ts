@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../browser.ts'
 import { verifyMessage, verifyTypedData } from 'viem'
 import { startAnvil, type AnvilNode } from '../../dev/chains/anvil.ts'
 import { demoAddresses } from '../../dev/chains/accounts.ts'
@@ -14,7 +15,6 @@ import {
   type WindowWithTestWallet,
 } from '../../dev/wallet/injected/index.ts'
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const ADDRESSES = demoAddresses()
 const ETH = 10n ** 18n
 
@@ -159,7 +159,7 @@ test.before(async () => {
   for (const r of [a1, a137, a10]) if (r.status === 'rejected') throw r.reason
   ;[chain1, chain137, chain10] = stack.anvils as [AnvilNode, AnvilNode, AnvilNode]
   pageUrl = await serve()
-  stack.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  stack.browser = await launchChromium()
 })
 test.after(async () => {
   await teardown()

@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../browser.ts'
 import {
   address,
   appendTransactionMessageInstructions,
@@ -34,7 +35,6 @@ import {
   type WindowWithSolanaTestWallet,
 } from '../../dev/wallet/solana/index.ts'
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const NAME = 'Postern Solana Test'
 const SOL = 1_000_000_000n
 
@@ -92,7 +92,7 @@ test.before(async (ctx) => {
   await new Promise<void>((resolve) => ctx.server!.listen(0, '127.0.0.1', resolve))
   const port = (ctx.server.address() as { port: number }).port
   ctx.origin = `http://127.0.0.1:${port}`
-  ctx.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  ctx.browser = await launchChromium()
 })
 
 test.after(async () => {

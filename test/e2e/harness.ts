@@ -1,11 +1,7 @@
 // Starts the local stack and headless Chromium once per e2e file, and always tears both down.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../browser.ts'
 import { startStack, type Stack } from '../../dev/stack.ts'
-
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-]
 
 export interface E2E {
   stack: Stack
@@ -19,7 +15,7 @@ export async function startE2E(opts: { solana?: boolean; reactDemo?: boolean } =
   const stack = await startStack({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false })
   let browser: Browser
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    browser = await launchChromium()
   } catch (error) {
     await stack.stop()
     throw error

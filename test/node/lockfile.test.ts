@@ -1,0 +1,61 @@
+// The newcomer's path: `npm ci` accepts the lockfile as it is committed.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+// @ts-expect-error: a plain .mjs script without types
+import { completeLockfile, platformOf } from '../../dev/lockfile-platforms.mjs'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const test = suite('lockfile')
+
+/** `npm ci --dry-run` in a scratch folder holding only package.json and the given lockfile. */
+function npmCiDryRun(lock: string): { status: number | null; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'postern-lock-'))
+  try {
+    copyFileSync(join(root, 'package.json'), join(dir, 'package.json'))
+    writeFileSync(join(dir, 'package-lock.json'), lock)
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+    const run = spawnSync(npm, ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' })
+    return { status: run.status, output: `${run.stdout}${run.stderr}` }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const committed = readFileSync(join(root, 'package-lock.json'), 'utf8')
+
+test('behavior: npm ci accepts the committed lockfile', () => {
+  const { status, output } = npmCiDryRun(committed)
+  assert.is(status, 0, output)
+})
+
+test('behavior: npm ci refuses a lockfile that has drifted from package.json', () => {
+  const lock = JSON.parse(committed)
+  delete lock.packages['node_modules/litesvm-darwin-arm64']
+  const { status, output } = npmCiDryRun(JSON.stringify(lock))
+  assert.is.not(status, 0)
+  assert.match(output, /in sync/)
+})
+
+test('behavior: every optional platform package is recorded', () => {
+  assert.equal(completeLockfile(JSON.parse(committed)), [])
+})
+
+test('lockfile-platforms: platform fields come from the package name', () => {
+  assert.equal(platformOf('litesvm-linux-arm64-musl'), { os: ['linux'], cpu: ['arm64'], libc: ['musl'] })
+  assert.equal(platformOf('@foundry-rs/anvil-win32-amd64'), { os: ['win32'], cpu: ['x64'] })
+  assert.equal(platformOf('@foundry-rs/anvil-darwin-arm64'), { os: ['darwin'], cpu: ['arm64'] })
+  assert.is(platformOf('left-pad'), undefined)
+})
+
+test('lockfile-platforms: a missing platform package is added for its platform only', () => {
+  const lock = { packages: { '': {}, 'node_modules/tool': { version: '1.0.0', dev: true, optionalDependencies: { 'tool-linux-x64-musl': '1.0.0' } } } }
+  assert.equal(completeLockfile(lock), ['tool-linux-x64-musl@1.0.0'])
+  assert.equal((lock.packages as Record<string, unknown>)['node_modules/tool-linux-x64-musl'], { version: '1.0.0', cpu: ['x64'], dev: true, libc: ['musl'], optional: true, os: ['linux'] })
+})
+
+test.run()
