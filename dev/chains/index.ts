@@ -7,11 +7,9 @@ export { TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO, mintToken } from './token.ts'
 export { demoAccount, demoAddresses, deployerAccount } from './accounts.ts'
 export { DEMO_MNEMONIC } from './anvil.ts'
 
-export interface LocalChain {
-  chainId: number
-  rpcUrl: string
-  token: { address: `0x${string}`; name: 'USD Coin'; symbol: 'USDC'; decimals: 6 }
-}
+import type { LocalChain } from './types.ts'
+
+export type { LocalChain } from './types.ts'
 
 export interface LocalChains {
   chains: LocalChain[]

@@ -1,5 +1,5 @@
 import { defineChain, type Chain } from 'viem'
-import type { LocalChain } from './index.ts'
+import type { LocalChain } from './types.ts'
 
 /** A viem chain definition pointing at a local chain's RPC, for clients in tests and scripts. */
 export function toViemChain(local: LocalChain): Chain {
