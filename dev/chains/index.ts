@@ -2,12 +2,11 @@ import { parseUnits } from 'viem'
 import { demoAddresses } from './accounts.ts'
 import { startAnvil, type AnvilNode } from './anvil.ts'
 import { deployToken, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
+import type { LocalChain } from './types.ts'
 
 export { TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO, mintToken } from './token.ts'
 export { demoAccount, demoAddresses, deployerAccount } from './accounts.ts'
 export { DEMO_MNEMONIC } from './anvil.ts'
-
-import type { LocalChain } from './types.ts'
 
 export type { LocalChain } from './types.ts'
 
