@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { startChains, type LocalChain } from './chains/index.ts'
-import { startApiServer, type ApiServer } from './api/index.ts'
+import { startApiServer, type ApiServer } from '../server/index.ts'
 import { startRelay, type Relay } from './relay/index.ts'
-import { startSolana, type LocalSolana } from './solana/index.ts'
+import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from './solana/index.ts'
+import { SOLANA_MAINNET } from '../server/schemas.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
@@ -41,7 +42,7 @@ export interface DemoConfig {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; dataDir?: string } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -55,7 +56,18 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
-    const api = await track(startApiServer({ chains: chains.chains, solanaRpcUrl: solana?.rpcUrl }))
+    // The server's data lives in opts.dataDir (npm start keeps it in .dev-state/), else in memory.
+    const api = await track(startApiServer({
+      chains: chains.chains,
+      dataDir: opts.dataDir,
+      indexer: { intervalMs: 500 },
+      ...(solana && {
+        solanaRpcUrl: solana.rpcUrl,
+        solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
+        solanaMints: { [solana.mint]: { name: DEMO_TOKEN.name, symbol: DEMO_TOKEN.symbol } },
+        solanaWatch: solana.accounts.map((a) => a.address),
+      }),
+    }))
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },

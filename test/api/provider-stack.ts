@@ -3,7 +3,7 @@
 // server's own.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 
 export interface ProviderStack {

@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { toViemChain, TOKEN_ABI, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 
 type Ctx = ApiCtx
-const test = suite<Ctx>('dev/api blockchain API', {})
+const test = suite<Ctx>('server blockchain API', {})
 
 interface Balance {
   name: string
@@ -108,8 +108,9 @@ test('balance reflects a native and a USDC transfer made a moment before', async
 
   const onlyPolygon = await json<{ balances: Balance[] }>(ctx, `/v1/account/${to}/balance?currency=usd&chainId=eip155:137&projectId=test`)
   assert.equal(onlyPolygon.balances.map((b) => b.symbol), ['USDC'])
-  const unknownChain = await json<{ balances: Balance[] }>(ctx, `/v1/account/${to}/balance?currency=usd&chainId=eip155:10&projectId=test`)
-  assert.equal(unknownChain.balances, [])
+  const unknownChain = await fetch(`${ctx.api!.url}/v1/account/${to}/balance?currency=usd&chainId=eip155:10&projectId=test`)
+  assert.is(unknownChain.status, 400)
+  assert.match(((await unknownChain.json()) as { reason: string }).reason, /^chainId: must be one of the chains served here/)
 })
 
 test('history lists transfers with the right direction, newest first', async (ctx) => {

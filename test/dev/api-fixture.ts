@@ -1,7 +1,7 @@
 // Real chains and the reference API server for a test suite, with guaranteed teardown and a
 // watchdog that tears down and exits if the file hangs.
 import type { Test } from 'uvu'
-import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 
 export interface ApiCtx {

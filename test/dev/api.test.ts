@@ -4,7 +4,7 @@ import { withApiServer, type ApiCtx } from './api-fixture.ts'
 import * as assert from 'uvu/assert'
 
 type Ctx = ApiCtx
-const test = suite<Ctx>('dev/api provider API', {})
+const test = suite<Ctx>('server provider API', {})
 
 const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
 const TRUST = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'

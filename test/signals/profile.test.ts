@@ -6,7 +6,7 @@ import { setAccountState } from '../../src/signals/account'
 import { refreshProfile } from '../../src/signals/profile'
 import { mainnet, polygon } from '../../src/networks'
 import { startChains, demoAddresses, type LocalChains } from '../../dev/chains/index.ts'
-import { startApiServer, type ApiServer } from '../../dev/api/index.ts'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
 
 const test = suite('profile')
 let chains: LocalChains

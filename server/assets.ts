@@ -1,5 +1,4 @@
 import { formatUnits } from 'viem'
-import { priceOf } from './fixtures.ts'
 import type { ServerState } from './state.ts'
 
 export interface Fungible {
@@ -17,9 +16,8 @@ export function tokenIconUrl(state: ServerState, symbol: string): string {
 }
 
 /** An amount in base units as the balance endpoint reports it. */
-export function balanceEntry(state: ServerState, f: Fungible, amount: bigint) {
+export function balanceEntry(state: ServerState, f: Fungible, amount: bigint, price: number) {
   const numeric = formatUnits(amount, f.decimals)
-  const price = priceOf(f.symbol)
   return {
     name: f.name,
     symbol: f.symbol,

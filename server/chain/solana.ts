@@ -35,7 +35,7 @@ const TokenAccountsResult = v.object({
 
 let nextId = 1
 
-async function call<const S extends v.GenericSchema>(rpcUrl: string, method: string, params: unknown[], schema: S): Promise<v.InferOutput<S>> {
+export async function solanaRpc<const S extends v.GenericSchema>(rpcUrl: string, method: string, params: unknown[], schema: S): Promise<v.InferOutput<S>> {
   const id = nextId++
   const res = await fetch(rpcUrl, {
     method: 'POST',
@@ -52,14 +52,14 @@ async function call<const S extends v.GenericSchema>(rpcUrl: string, method: str
 }
 
 async function tokenAccounts(rpcUrl: string, owner: string, programId: string) {
-  const result = await call(rpcUrl, 'getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }], TokenAccountsResult)
+  const result = await solanaRpc(rpcUrl, 'getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }], TokenAccountsResult)
   return result.value.map((a) => a.account.data.parsed.info)
 }
 
 /** Lamports and SPL token holdings of an owner, read with standard Solana JSON-RPC. */
 export async function solanaBalances(rpcUrl: string, owner: string): Promise<{ lamports: bigint; tokens: SplHolding[] }> {
   const [balance, classic, token2022] = await Promise.all([
-    call(rpcUrl, 'getBalance', [owner, { commitment: 'confirmed' }], BalanceResult),
+    solanaRpc(rpcUrl, 'getBalance', [owner, { commitment: 'confirmed' }], BalanceResult),
     tokenAccounts(rpcUrl, owner, TOKEN_PROGRAM),
     // Token-2022 is optional on small RPC fronts; its absence means no such holdings.
     tokenAccounts(rpcUrl, owner, TOKEN_2022_PROGRAM).catch(() => []),

@@ -1,10 +1,12 @@
 import * as v from 'valibot'
 import { tokenIconUrl } from '../assets.ts'
-import { fixtures, nativeCurrency, priceOf } from '../fixtures.ts'
+import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { parse } from '../http.ts'
 import { checkProject, type Route } from '../router.ts'
-import { SdkQuery, SOLANA_MAINNET } from '../schemas.ts'
-import { evmChainByCaip, type ServerState } from '../state.ts'
+import { priceTable } from '../prices.ts'
+import { SdkQuery } from '../schemas.ts'
+import { evmChainByCaip, solanaChain, type ServerState } from '../state.ts'
+import { tokenOf } from '../tokens.ts'
 
 /** The placeholder addresses wallets and swap APIs use for a chain's native currency. */
 const EVM_NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -18,22 +20,21 @@ const PriceBody = v.object({
   addresses: v.pipe(v.array(CaipAddress), v.minLength(1, 'must list at least one address'), v.maxLength(100, 'must list at most 100 addresses')),
 })
 
-function describe(state: ServerState, caipAddress: string): { name: string; symbol: string } | undefined {
+/** Name and symbol of a CAIP-10 fungible this server knows; spam-flagged tokens are not priced. */
+async function describe(state: ServerState, caipAddress: string): Promise<{ name: string; symbol: string } | undefined> {
   const [namespace, reference, address] = caipAddress.split(':') as [string, string, string]
   const network = `${namespace}:${reference}`
   if (namespace === 'eip155') {
     const chain = evmChainByCaip(state, network)
     if (!chain) return undefined
     if (address.toLowerCase() === EVM_NATIVE) return nativeCurrency(chain.chainId)
-    if (address.toLowerCase() === chain.token.address.toLowerCase()) return chain.token
+  } else if (state.solanaChainIds.includes(network)) {
+    if (SOLANA_NATIVE.has(address)) return fixtures().networks.solana.native
+  } else {
     return undefined
   }
-  if (network === SOLANA_MAINNET) {
-    const sol = fixtures().networks.solana
-    if (SOLANA_NATIVE.has(address)) return sol.native
-    return sol.tokens[address]
-  }
-  return undefined
+  const token = await tokenOf(state.db, state.solanaChainIds.includes(network) ? state.solanaChainIds[0]! : network, address)
+  return token && !token.spam ? token : undefined
 }
 
 export const chainRoutes: Route[] = [
@@ -43,9 +44,8 @@ export const chainRoutes: Route[] = [
     access: 'query',
     handle({ state, query }) {
       parse(v.object(SdkQuery), query, 'query')
-      const http = state.evm.map((c) => c.caip as string)
-      if (state.solanaRpcUrl) http.push(SOLANA_MAINNET)
-      return { json: { http, ws: [] } }
+      const solana = solanaChain(state)
+      return { json: { http: [...state.evm.map((c) => c.caip as string), ...(solana ? [solana] : [])], ws: [] } }
     },
   },
   {
@@ -53,13 +53,12 @@ export const chainRoutes: Route[] = [
     path: /^\/v1\/fungible\/price$/,
     // The project id travels in the body here (the query is accepted too).
     access: 'handler',
-    handle({ state, body, query }) {
+    async handle({ state, body, query }) {
       const { addresses, projectId } = parse(PriceBody, body, 'body')
       checkProject(state, projectId ?? query['projectId'])
-      const fungibles = addresses.flatMap((a) => {
-        const f = describe(state, a)
-        return f ? [{ name: f.name, symbol: f.symbol, iconUrl: tokenIconUrl(state, f.symbol), price: priceOf(f.symbol) }] : []
-      })
+      const price = await priceTable(state.db)
+      const described = await Promise.all(addresses.map((a) => describe(state, a)))
+      const fungibles = described.flatMap((f) => (f ? [{ name: f.name, symbol: f.symbol, iconUrl: tokenIconUrl(state, f.symbol), price: price(f.symbol) }] : []))
       return { json: { fungibles } }
     },
   },

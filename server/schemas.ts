@@ -41,3 +41,7 @@ export const SdkQuery = {
 
 /** A path parameter that names an image or asset. */
 export const AssetId = v.pipe(v.string(), v.regex(/^[-_.A-Za-z0-9]{1,128}$/, 'must be 1 to 128 letters, digits, dots, dashes or underscores'))
+
+/** A CAIP-2 id among the chains this server serves. */
+export const ServedChainId = (served: readonly string[]) =>
+  v.pipe(CaipNetworkId, v.check((id) => served.includes(id), `must be one of the chains served here (${served.join(', ')})`))

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 function load<const S extends v.GenericSchema>(file: string, schema: S): v.InferOutput<S> {
   const data: unknown = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'))
   const result = v.safeParse(schema, data)
-  if (!result.success) throw new Error(`dev/api/fixtures/${file}: ${v.getDotPath(result.issues[0]) ?? ''} ${result.issues[0].message}`)
+  if (!result.success) throw new Error(`server/fixtures/${file}: ${v.getDotPath(result.issues[0]) ?? ''} ${result.issues[0].message}`)
   return result.output
 }
 
@@ -42,12 +42,11 @@ const NetworksSchema = v.object({
 
 const NamesSchema = v.record(v.string(), v.object({ name: v.string(), avatar: v.nullable(v.string()) }))
 
-let cache: { wallets: Wallet[]; prices: Record<string, number>; networks: v.InferOutput<typeof NetworksSchema>; names: v.InferOutput<typeof NamesSchema> } | undefined
+let cache: { wallets: Wallet[]; networks: v.InferOutput<typeof NetworksSchema>; names: v.InferOutput<typeof NamesSchema> } | undefined
 
 export function fixtures() {
   cache ??= {
     wallets: load('wallets.json', v.array(WalletSchema)),
-    prices: load('prices.json', v.record(v.string(), v.number())),
     networks: load('networks.json', NetworksSchema),
     names: load('names.json', NamesSchema),
   }
@@ -58,9 +57,4 @@ export function fixtures() {
 export function nativeCurrency(chainId: number) {
   const n = fixtures().networks.eip155
   return n[String(chainId)] ?? n['default'] ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
-}
-
-/** USD price of a symbol; unknown symbols are worth 0. */
-export function priceOf(symbol: string): number {
-  return fixtures().prices[symbol] ?? 0
 }

@@ -1,0 +1,44 @@
+import { createPublicClient, erc20Abi, http, type Address, type PublicClient } from 'viem'
+
+/** A token an operator vouches for on one chain. */
+export interface TokenInfo {
+  address: Address
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** One EVM chain the server serves, as options and the environment give it. */
+export interface EvmChainOptions {
+  chainId: number
+  rpcUrl: string
+  /** A token to list in balances and never flag as spam (the local stack's USDC). */
+  token?: TokenInfo
+}
+
+/** Live reads of one EVM chain. */
+export class EvmChain {
+  readonly chainId: number
+  readonly caip: `eip155:${number}`
+  readonly client: PublicClient
+  readonly trusted: TokenInfo[]
+
+  constructor(opts: EvmChainOptions) {
+    this.chainId = opts.chainId
+    this.caip = `eip155:${opts.chainId}`
+    this.trusted = opts.token ? [opts.token] : []
+    // Batching folds the many block reads of an indexer round into few HTTP requests.
+    this.client = createPublicClient({ transport: http(opts.rpcUrl, { batch: { batchSize: 100 }, retryCount: 0, timeout: 5_000 }) })
+  }
+
+  nativeBalance(address: Address): Promise<bigint> {
+    return this.client.getBalance({ address })
+  }
+
+  /** A token balance; a token with no contract on this chain holds nothing. */
+  async tokenBalance(token: Address, owner: Address): Promise<bigint> {
+    const code = await this.client.getCode({ address: token })
+    if (!code || code === '0x') return 0n
+    return this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  }
+}

@@ -1,0 +1,63 @@
+import * as v from 'valibot'
+import type { ApiServerOptions } from './index.ts'
+import { CaipNetworkId, EvmAddress, SOLANA_MAINNET } from './schemas.ts'
+
+const List = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean)
+
+const Url = v.pipe(v.string(), v.url('must be a URL'))
+const ChainUrl = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,12}=\S+$/, 'must be chainId=url'),
+  v.transform((s) => ({ chainId: Number(s.slice(0, s.indexOf('='))), rpcUrl: s.slice(s.indexOf('=') + 1) })),
+  v.check((c) => v.is(Url, c.rpcUrl), 'must be chainId=url with an http(s) URL'),
+)
+const ChainToken = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,12}:0x[0-9a-fA-F]{40}:[^:,]+:[^:,]+:\d{1,2}$/, 'must be chainId:address:symbol:name:decimals'),
+  v.transform((s) => {
+    const [chainId, address, symbol, name, decimals] = s.split(':') as [string, `0x${string}`, string, string, string]
+    return { chainId: Number(chainId), token: { address: v.parse(EvmAddress, address) as `0x${string}`, symbol, name, decimals: Number(decimals) } }
+  }),
+)
+
+const Env = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '8787'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  DATA_DIR: v.optional(v.string(), '.dev-state/server'),
+  EVM_RPC_URLS: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainUrl)), ''),
+  EVM_TOKENS: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainToken)), ''),
+  SOLANA_RPC_URL: v.optional(Url),
+  SOLANA_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), SOLANA_MAINNET),
+  SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
+  ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
+  PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
+  ANALYTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  INDEXER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  INDEX_FROM_BLOCK: v.optional(v.pipe(v.string(), v.regex(/^(\d{1,12}|latest)$/, 'must be a block number or latest')), '0'),
+})
+
+/** Server options from the environment; a bad variable throws naming it. */
+export function configFromEnv(env: Record<string, string | undefined>): ApiServerOptions & { port: number } {
+  const parsed = v.safeParse(Env, env)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    throw new Error(`${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`)
+  }
+  const e = parsed.output
+  const tokens = new Map(e.EVM_TOKENS.map((t) => [t.chainId, t.token]))
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATABASE_URL ? undefined : e.DATA_DIR,
+    chains: e.EVM_RPC_URLS.map((c) => ({ ...c, token: tokens.get(c.chainId) })),
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    solanaChainIds: e.SOLANA_CHAIN_IDS,
+    solanaWatch: e.SOLANA_WATCH,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    projectIds: e.PROJECT_IDS,
+    analyticsEnabled: e.ANALYTICS === 'on',
+    indexer: e.INDEXER === 'off' ? false : { startBlock: e.INDEX_FROM_BLOCK === 'latest' ? 'latest' : BigInt(e.INDEX_FROM_BLOCK) },
+  }
+}

@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import type { EvmChainOptions } from './chain/evm.ts'
+import { openDb, type Db } from './db/index.ts'
+import { fixtures } from './fixtures.ts'
+import { HttpError, send, sendPreflight } from './http.ts'
+import { startIndexer, type Indexer, type IndexerOptions } from './indexer/index.ts'
+import { watchSolana } from './indexer/solana.ts'
+import { dispatch } from './router.ts'
+import { routes } from './routes/index.ts'
+import { SOLANA_MAINNET } from './schemas.ts'
+import { createState, solanaChain, type ServerState } from './state.ts'
+import { trustToken } from './tokens.ts'
+
+export type { AnalyticsEvent } from './state.ts'
+export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
+
+export interface ApiServerOptions {
+  /** A free port when absent. */
+  port?: number
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string
+  chains: EvmChainOptions[]
+  /** Projects allowed to call; default ['postern-demo', 'test']. */
+  projectIds?: string[]
+  /** What /projects/v1/origins answers; default the loopback origins on any port. */
+  allowedOrigins?: string[]
+  /** What /getAnalyticsConfig answers; default true. */
+  analyticsEnabled?: boolean
+  /** A Solana JSON-RPC endpoint for base58 addresses on the balance endpoint and the indexer. */
+  solanaRpcUrl?: string
+  /** CAIP-2 ids that name that Solana cluster; the first is reported. Default Solana mainnet. */
+  solanaChainIds?: string[]
+  /** SPL mints to price and never flag as spam, besides the catalogue's. */
+  solanaMints?: Record<string, { name: string; symbol: string }>
+  /** Solana addresses to follow from the start (any address asked about is followed too). */
+  solanaWatch?: string[]
+  /** A postgres:// URL; PGlite otherwise. */
+  databaseUrl?: string
+  /** PGlite's data folder; in memory when absent. */
+  dataDir?: string
+  /** false runs no indexer (history then serves what another server indexed). */
+  indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
+}
+
+export interface ApiServer {
+  url: string
+  /** Analytics events posted to /e, oldest first (each an AnalyticsEvent). */
+  events: unknown[]
+  db: Db
+  indexer: Indexer | undefined
+  setAllowedOrigins(list: string[]): void
+  stop(): Promise<void>
+}
+
+export const DEFAULT_PROJECT_IDS = ['postern-demo', 'test']
+export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*']
+
+/** Starts the reference provider + blockchain API server, its database and (unless told not to) its indexer. */
+export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
+  fixtures() // load and check the fixture files before listening
+  const db = await openDb(opts)
+  const state = createState({
+    db,
+    chains: opts.chains,
+    projectIds: opts.projectIds ?? DEFAULT_PROJECT_IDS,
+    allowedOrigins: opts.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS,
+    analyticsEnabled: opts.analyticsEnabled ?? true,
+    solanaRpcUrl: opts.solanaRpcUrl,
+    solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
+    solanaMints: opts.solanaMints ?? {},
+  })
+  try {
+    await prepareIndex(state, opts)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  if (opts.indexer !== false) state.indexer = startIndexer({ ...opts.indexer, ...indexerSources(state) })
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'OPTIONS') return sendPreflight(req, res)
+    try {
+      send(res, await dispatch(routes, state, req))
+    } catch (error) {
+      if (error instanceof HttpError) return send(res, { status: error.status, json: { reason: error.reason } })
+      console.error('[server]', error)
+      send(res, { status: 500, json: { reason: error instanceof Error ? error.message : 'internal error' } })
+    }
+  }
+
+  const sockets = new Set<Socket>()
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy())
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  const host = opts.host ?? '127.0.0.1'
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (error) {
+    await state.indexer?.stop()
+    await db.close()
+    throw error
+  }
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('api server has no TCP address')
+  state.url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: state.url,
+    events: state.events,
+    db,
+    indexer: state.indexer,
+    setAllowedOrigins(list) {
+      state.allowedOrigins = [...list]
+    },
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          for (const s of sockets) s.destroy()
+        })
+        await state.indexer?.stop()
+        await db.close()
+      })()
+      return stopping
+    },
+  }
+}
+
+/** Records the tokens the options vouch for and the Solana addresses to follow, before indexing starts. */
+async function prepareIndex(state: ServerState, opts: ApiServerOptions): Promise<void> {
+  for (const c of state.evm) for (const t of c.trusted) await trustToken(state.db, { chain: c.caip, ...t })
+  const solana = solanaChain(state)
+  if (!solana) return
+  for (const [mint, meta] of Object.entries(opts.solanaMints ?? {})) {
+    const [row] = await state.db.query('SELECT 1 FROM tokens WHERE chain = $1 AND address = $2', [solana, mint])
+    // The decimals come from the chain when the indexer meets the mint; until then only the flag matters.
+    if (row) await state.db.query('UPDATE tokens SET name = $3, symbol = $4, spam = false WHERE chain = $1 AND address = $2', [solana, mint, meta.name, meta.symbol])
+  }
+  for (const address of opts.solanaWatch ?? []) await watchSolana(state.db, address)
+}
+
+function indexerSources(state: ServerState): Pick<IndexerOptions, 'db' | 'evm' | 'solana'> {
+  const solana = solanaChain(state)
+  return {
+    db: state.db,
+    evm: state.evm.map((c) => ({ caip: c.caip, client: c.client })),
+    solana: solana && state.solanaRpcUrl ? { caip: solana, rpcUrl: state.solanaRpcUrl, knownMints: state.solanaMints } : undefined,
+  }
+}

@@ -1,0 +1,85 @@
+import * as v from 'valibot'
+import { solanaRpc } from '../chain/solana.ts'
+import type { Db, Queryable } from '../db/index.ts'
+import { seeToken, tokenOf } from '../tokens.ts'
+import { ParsedTransaction, solanaMoves } from './solana-read.ts'
+import { insertTransfers, type TransferRow } from './store.ts'
+
+export interface SolanaSource {
+  caip: string
+  rpcUrl: string
+  /** Mints vouched for (name and symbol); others are recorded as spam. */
+  knownMints: Record<string, { name: string; symbol: string }>
+}
+
+const Signatures = v.array(v.object({ signature: v.string(), err: v.unknown() }))
+const PAGE = 1000
+
+/**
+ * Solana RPCs have no block-wide transfer feed here (the local ledger answers neither getBlock nor
+ * logsSubscribe), so the indexer follows addresses: each watched address's new signatures, oldest first.
+ */
+export async function syncSolana(db: Db, src: SolanaSource): Promise<void> {
+  await forgetOtherLedger(db, src)
+  const watched = await db.query<{ address: string; last_signature: string | null }>('SELECT address, last_signature FROM solana_watch ORDER BY address')
+  for (const { address, last_signature } of watched) {
+    const config: Record<string, unknown> = { limit: PAGE, commitment: 'confirmed' }
+    if (last_signature) config['until'] = last_signature
+    const newest = await solanaRpc(src.rpcUrl, 'getSignaturesForAddress', [address, config], Signatures)
+    if (newest.length === 0) continue
+    const rows: TransferRow[] = []
+    for (const { signature } of [...newest].reverse()) {
+      const tx = await solanaRpc(src.rpcUrl, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], ParsedTransaction)
+      if (tx) rows.push(...(await toRows(db, src, signature, tx)))
+    }
+    await db.transaction(async (q) => {
+      await insertTransfers(q, rows)
+      await q.query('UPDATE solana_watch SET last_signature = $2 WHERE address = $1', [address, newest[0]!.signature])
+    })
+  }
+}
+
+async function toRows(db: Db, src: SolanaSource, signature: string, tx: ParsedTransaction): Promise<TransferRow[]> {
+  const feePayer = tx.transaction.message.accountKeys[0]?.pubkey ?? ''
+  const moves = solanaMoves(tx)
+  for (const m of moves) {
+    if (m.asset === 'native' || (await tokenOf(db, src.caip, m.asset))) continue
+    const known = src.knownMints[m.asset]
+    const meta = known ?? { name: `Token ${m.asset.slice(0, 4)}…${m.asset.slice(-4)}`, symbol: m.asset.slice(0, 4).toUpperCase() }
+    await seeToken(db, { chain: src.caip, address: m.asset, ...meta, decimals: m.decimals, spam: !known })
+  }
+  return moves.map((m, i) => ({
+    chain: src.caip,
+    txHash: signature,
+    logIndex: i,
+    blockNumber: BigInt(tx.slot),
+    txIndex: 0,
+    time: BigInt(tx.blockTime ?? 0),
+    txFrom: feePayer,
+    txTo: null,
+    nonce: null,
+    asset: m.asset,
+    from: m.from,
+    to: m.to,
+    amount: m.amount,
+  }))
+}
+
+/** A restarted local ledger is a new chain: its old transfers are dropped and every address is read again. */
+async function forgetOtherLedger(db: Db, src: SolanaSource): Promise<void> {
+  const genesis = await solanaRpc(src.rpcUrl, 'getGenesisHash', [], v.string())
+  const [row] = await db.query<{ value: string }>("SELECT value FROM indexer_meta WHERE key = 'solana_genesis'")
+  if (row?.value === genesis) return
+  await db.transaction(async (q) => {
+    if (row) {
+      await q.query('DELETE FROM transfers WHERE chain = $1', [src.caip])
+      await q.query('UPDATE solana_watch SET last_signature = NULL')
+    }
+    await q.query("INSERT INTO indexer_meta (key, value) VALUES ('solana_genesis', $1) ON CONFLICT (key) DO UPDATE SET value = $1", [genesis])
+  })
+}
+
+/** Adds an address to the followed set (idempotent). */
+export async function watchSolana(db: Queryable, address: string): Promise<void> {
+  await db.query('INSERT INTO solana_watch (address) VALUES ($1) ON CONFLICT DO NOTHING', [address])
+}

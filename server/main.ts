@@ -1,0 +1,26 @@
+// `npm run server`: the reference services as a deployable process, configured by environment
+// (see configFromEnv and the README). SIGINT/SIGTERM stop it cleanly.
+import { configFromEnv } from './config.ts'
+import { startApiServer } from './index.ts'
+
+let config
+try {
+  config = configFromEnv(process.env)
+} catch (error) {
+  console.error(`postern server: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(2)
+}
+const server = await startApiServer(config)
+const where = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.dataDir}`
+console.log(`postern server listening on ${config.host}:${new URL(server.url).port}; data in ${where}; chains: ${
+  [...config.chains.map((c) => `eip155:${c.chainId}`), ...(config.solanaRpcUrl ? ['solana'] : [])].join(', ') || 'none'
+}`)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  await server.stop()
+  process.exit(0)
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, shutdown)

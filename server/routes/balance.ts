@@ -1,0 +1,85 @@
+import * as v from 'valibot'
+import type { Address } from 'viem'
+import { balanceEntry } from '../assets.ts'
+import { solanaBalances } from '../chain/solana.ts'
+import { fixtures, nativeCurrency } from '../fixtures.ts'
+import { HttpError, parse } from '../http.ts'
+import { watchSolana } from '../indexer/solana.ts'
+import { priceTable } from '../prices.ts'
+import type { Route } from '../router.ts'
+import { AnyAddress, isEvmAddress, SdkQuery, ServedChainId } from '../schemas.ts'
+import { servedChainIds, solanaChain, type ServerState } from '../state.ts'
+import { tokensOf } from '../tokens.ts'
+
+const Params = v.object({ address: AnyAddress })
+
+type Entry = ReturnType<typeof balanceEntry>
+type Price = (symbol: string) => number
+
+/** Native and every non-spam token the database knows on each chain, read live. */
+async function evmBalances(state: ServerState, price: Price, address: Address, chainId: string | undefined): Promise<Entry[]> {
+  const chains = state.evm.filter((c) => !chainId || c.caip === chainId)
+  const perChain = await Promise.all(
+    chains.map(async (c) => {
+      const currency = nativeCurrency(c.chainId)
+      const tokens = await tokensOf(state.db, c.caip, { spam: false })
+      const [native, ...held] = await Promise.all([c.nativeBalance(address), ...tokens.map((t) => c.tokenBalance(t.address as Address, address))])
+      return [
+        balanceEntry(state, { ...currency, chainId: c.caip }, native!, price(currency.symbol)),
+        ...tokens.map((t, i) => balanceEntry(state, { ...t, chainId: c.caip, address: `${c.caip}:${checksumOf(c, t.address)}` }, held[i]!, price(t.symbol))),
+      ]
+    }),
+  )
+  return perChain.flat()
+}
+
+// Trusted tokens keep the spelling their operator gave; others are stored lower-case.
+const checksumOf = (c: ServerState['evm'][number], address: string) => c.trusted.find((t) => t.address.toLowerCase() === address)?.address ?? address
+
+async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, chain: string, owner: string): Promise<Entry[]> {
+  const { lamports, tokens } = await solanaBalances(rpcUrl, owner)
+  const { native } = fixtures().networks.solana
+  const known = state.solanaMints
+  const entries = [balanceEntry(state, { ...native, chainId: chain }, lamports, price(native.symbol))]
+  for (const t of tokens) {
+    // Mints outside the fixture are shown by a short form of their address and priced at 0.
+    const meta = known[t.mint] ?? { name: `Token ${t.mint.slice(0, 4)}…${t.mint.slice(-4)}`, symbol: t.mint.slice(0, 4).toUpperCase() }
+    entries.push(balanceEntry(state, { ...meta, decimals: t.decimals, chainId: chain, address: `${chain}:${t.mint}` }, t.amount, known[t.mint] ? price(meta.symbol) : 0))
+  }
+  return entries
+}
+
+export const balanceRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/v1\/account\/(?<address>[^/]+)\/balance$/,
+    access: 'query',
+    async handle({ state, params, query }) {
+      const { address } = parse(Params, params, 'path')
+      const Query = v.object({
+        ...SdkQuery,
+        currency: v.optional(v.picklist(['usd'], 'must be usd'), 'usd'),
+        chainId: v.optional(ServedChainId(servedChainIds(state))),
+        // Balances are read live, so a forced update needs nothing more.
+        forceUpdate: v.optional(v.pipe(v.string(), v.maxLength(200, 'is too long'))),
+      })
+      const { chainId } = parse(Query, query, 'query')
+      const price = await priceTable(state.db)
+      const solana = solanaChain(state)
+      let balances: Entry[] = []
+      try {
+        if (isEvmAddress(address)) {
+          if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId)
+        } else if (state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
+          balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
+          // An address someone looks at is worth following for its history.
+          await watchSolana(state.db, address)
+        }
+      } catch (error) {
+        throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+      }
+      // Like the hosted API, only holdings are listed.
+      return { json: { balances: balances.filter((b) => b.quantity.numeric !== '0') } }
+    },
+  },
+]

@@ -1,0 +1,68 @@
+import { EvmChain, type EvmChainOptions } from './chain/evm.ts'
+import { fixtures } from './fixtures.ts'
+import type { Db } from './db/index.ts'
+import type { Indexer } from './indexer/index.ts'
+
+export interface AnalyticsEvent {
+  query: { projectId: string; st?: string; sv?: string }
+  eventId: string
+  url: string
+  domain: string
+  timestamp: number
+  props: Record<string, unknown>
+}
+
+/** Everything the handlers share; one per server. */
+export interface ServerState {
+  /** The server's own base URL (for icon and avatar links), set once listening. */
+  url: string
+  db: Db
+  evm: EvmChain[]
+  projectIds: Set<string>
+  allowedOrigins: string[]
+  analyticsEnabled: boolean
+  events: unknown[]
+  solanaRpcUrl: string | undefined
+  /** CAIP-2 ids the Solana RPC answers for; the first is the one reported. */
+  solanaChainIds: string[]
+  /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
+  solanaMints: Record<string, { name: string; symbol: string }>
+  indexer: Indexer | undefined
+}
+
+export function createState(opts: {
+  db: Db
+  chains: EvmChainOptions[]
+  projectIds: string[]
+  allowedOrigins: string[]
+  analyticsEnabled: boolean
+  solanaRpcUrl: string | undefined
+  solanaChainIds: string[]
+  solanaMints: Record<string, { name: string; symbol: string }>
+}): ServerState {
+  return {
+    url: '',
+    db: opts.db,
+    evm: opts.chains.map((c) => new EvmChain(c)),
+    projectIds: new Set(opts.projectIds),
+    allowedOrigins: [...opts.allowedOrigins],
+    analyticsEnabled: opts.analyticsEnabled,
+    events: [],
+    solanaRpcUrl: opts.solanaRpcUrl,
+    solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
+    solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },
+    indexer: undefined,
+  }
+}
+
+export function evmChainByCaip(state: ServerState, caip: string): EvmChain | undefined {
+  return state.evm.find((c) => c.caip === caip)
+}
+
+/** The chain ids this server answers for: its EVM chains, then its Solana ids. */
+export function servedChainIds(state: ServerState): string[] {
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds]
+}
+
+/** The reported Solana chain id, when a Solana RPC is configured. */
+export const solanaChain = (state: ServerState): string | undefined => state.solanaChainIds[0]
