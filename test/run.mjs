@@ -66,8 +66,8 @@ async function main() {
   for await (const file of walk(join(root, 'test'))) files.push(relative(root, file))
   files.sort()
   const selected = files.filter((f) => !filter || f.includes(filter))
-  const unit = selected.filter((f) => !/^test\/(e2e|dev|node)\//.test(f))
-  const stack = selected.filter((f) => f.startsWith('test/dev/') || f.startsWith('test/node/'))
+  const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server)\//.test(f))
+  const stack = selected.filter((f) => /^test\/(dev|node|server)\//.test(f))
   const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
 
   if (!filter) {

@@ -3,13 +3,17 @@
 import type { Test } from 'uvu'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
+import { startPostgres, type TestPostgres } from '../server/postgres.ts'
 
 export interface ApiCtx {
   chains?: LocalChains
   api?: ApiServer
+  postgres?: TestPostgres
 }
 
-export function withApiServer(test: Test<ApiCtx>, label: string, timeoutMs = 60_000): void {
+/** Chains and a server on PGlite in memory, or on a real Postgres when `postgres` is set. */
+export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgres?: boolean; timeoutMs?: number } = {}): void {
+  const timeoutMs = opts.timeoutMs ?? 60_000
   let teardown = async () => {}
   const watchdog = setTimeout(() => {
     console.error(`${label}: timed out`)
@@ -19,9 +23,12 @@ export function withApiServer(test: Test<ApiCtx>, label: string, timeoutMs = 60_
     teardown = async () => {
       await ctx.api?.stop()
       await ctx.chains?.stop()
+      await ctx.postgres?.stop()
     }
-    ctx.chains = await startChains()
-    ctx.api = await startApiServer({ chains: ctx.chains.chains })
+    const [chains, postgres] = await Promise.all([startChains(), opts.postgres ? startPostgres() : undefined])
+    ctx.chains = chains
+    ctx.postgres = postgres
+    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase() })
   })
   test.after(async () => {
     await teardown()
