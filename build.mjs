@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { posix } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
@@ -72,24 +73,37 @@ function reactToPreact() {
   }
 }
 
-/** The lazy loaders declared in src/chunks.ts, as { name: source path }. */
+/** The loader's chunk registries: every chunks.ts of src/ (the instance's and the adapters'). */
+const CHUNK_REGISTRIES = ['src/chunks.ts', 'src/adapters/chunks.ts']
+
+/** The lazy loaders declared in the registries, as { name: source path relative to src/ }. */
 async function lazyChunks() {
-  const text = await readFile(`${root}src/chunks.ts`, 'utf8')
-  return Object.fromEntries([...text.matchAll(/export const (\w+) = \(\) => import\('\.\/([^']+)'\)/g)].map((m) => [m[1], m[2]]))
+  const chunks = {}
+  for (const registry of CHUNK_REGISTRIES) {
+    const text = await readFile(`${root}${registry}`, 'utf8')
+    const dir = posix.dirname(registry.slice('src/'.length))
+    for (const m of text.matchAll(/export const (\w+) = \(\) => import\('(\.[^']+)'\)/g)) {
+      if (chunks[m[1]]) throw new Error(`chunk ${m[1]} is declared twice`)
+      chunks[m[1]] = posix.normalize(posix.join(dir, m[2]))
+    }
+  }
+  return chunks
 }
 
-/** For the classic script: src/chunks.ts becomes loaders that fetch the classic chunks by URL. */
+/** For the classic script: each registry becomes loaders that fetch the classic chunks by URL. */
 function classicChunks(chunks) {
   return {
     name: 'classic-chunks',
     setup(build) {
-      build.onLoad({ filter: /src[\\/]chunks\.ts$/ }, () => ({
-        loader: 'ts',
-        resolveDir: `${root}src/cdn`,
-        contents: `import { chunkUrl } from './base'\n${Object.keys(chunks)
-          .map((name) => `export const ${name} = () => import(chunkUrl('classic/${name}.js'))`)
-          .join('\n')}`,
-      }))
+      build.onLoad({ filter: /src[\\/](adapters[\\/])?chunks\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        const names = [...text.matchAll(/export const (\w+) = /g)].map((m) => m[1]).filter((name) => chunks[name])
+        return {
+          loader: 'ts',
+          resolveDir: `${root}src/cdn`,
+          contents: `import { classicChunk } from './base'\n${names.map((name) => `export const ${name} = classicChunk('${name}')`).join('\n')}`,
+        }
+      })
     },
   }
 }

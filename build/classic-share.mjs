@@ -8,6 +8,9 @@ import { join, relative } from 'node:path'
 
 const GLOBAL = '__postern_shared'
 
+/** A shared module's short key on the global (its place in the list both builds share), not its path: fewer loader bytes. */
+const keyOf = (modules, file) => Object.keys(modules).indexOf(file).toString(36)
+
 let loaderFiles = []
 /** The src/ files of the classic loader, known once loaderModules has run. */
 export const classicLoaderFiles = () => loaderFiles
@@ -15,7 +18,7 @@ export const classicLoaderFiles = () => loaderFiles
 /** The src/ modules the classic loader bundles, with their export names. */
 export async function loaderModules(root, common, entry) {
   const probe = await esbuild.build({ ...common, entryPoints: [entry], format: 'iife', write: false, metafile: true, outdir: `${root}dist/probe` })
-  const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && f !== 'src/chunks.ts')
+  const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && !/^src\/(adapters\/)?chunks\.ts$/.test(f))
   loaderFiles = files
   const names = await esbuild.build({
     entryPoints: files.map((f) => `${root}${f}`), bundle: false, format: 'esm', write: false, metafile: true,
@@ -60,7 +63,7 @@ export function publishShared(root, modules, classicEntry, valibot) {
           ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(`${root}${f}`)}`),
           // valibot names include reserved words (function, null...): bind them to plain locals
           `import { ${valibot.map((n, i) => `${n} as v${i}`).join(', ')} } from 'valibot'`,
-          `globalThis.${GLOBAL} = {${files.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')}, valibot: { ${valibot.map((n, i) => `${JSON.stringify(n)}: v${i}`).join(', ')} }}`,
+          `globalThis.${GLOBAL} = {${files.map((f, i) => `${JSON.stringify(keyOf(modules, f))}: m${i}`).join(', ')}, valibot: { ${valibot.map((n, i) => `${JSON.stringify(n)}: v${i}`).join(', ')} }}`,
         ].join('\n'),
       }))
     },
@@ -94,7 +97,7 @@ export function importShared(root, modules, valibot) {
       })
       build.onLoad({ filter: /.*/, namespace: 'postern-shared' }, (args) => ({
         loader: 'js',
-        contents: `const m = globalThis.${GLOBAL}[${JSON.stringify(args.path)}]\nexport const { ${modules[args.path].join(', ')} } = m\n`,
+        contents: `const m = globalThis.${GLOBAL}[${JSON.stringify(keyOf(modules, args.path))}]\nexport const { ${modules[args.path].join(', ')} } = m\n`,
       }))
     },
   }

@@ -1,12 +1,9 @@
 /**
- * Every code-split part the loader itself may fetch. The CDN classic build swaps this module
- * for one that imports the same chunks relative to the script's own URL. Keep it to what the
- * loader needs: the whole file ships in the loader. Chunks fetched from other chunks are
- * declared in lazy-chunks.ts.
+ * The code-split parts the loader itself fetches for an instance (adapters declare theirs in
+ * adapters/chunks.ts). The CDN classic build swaps every chunks.ts for loaders that fetch the
+ * same chunks relative to the script's own URL. Keep it to what the loader needs: the whole
+ * file ships in the loader. Chunks fetched from other chunks are plain relative import()s.
  */
 export const loadModal = () => import('./views/mount')
-export const loadEip155 = () => import('./adapters/eip155/adapter')
 export const loadRuntime = () => import('./signals/runtime')
-export const loadSolana = () => import('./adapters/solana/adapter')
-export const loadSolanaWallets = () => import('./lazy/solana/wallets')
 export const loadWalletConnect = () => import('./lazy/walletconnect/index')

@@ -2,17 +2,16 @@ import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
 import { showToast } from './signals/toast'
 import { createKit } from './kit'
-import { loadRuntime } from './chunks'
+import { loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
-import { setupWalletConnect } from './adapters/walletconnect'
+import { setupWalletConnect } from './signals/walletconnect-restore'
 
-export type AppKit = ReturnType<typeof createKit>
 export type { AppKitOptions } from './signals/options'
-export type { AppKitState, AccountSnapshot, NetworkSnapshot } from './kit'
+export type { AppKit, AppKitState, AccountSnapshot, NetworkSnapshot } from './kit'
 export type { Network } from './networks'
-export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './adapters/types'
+export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './types'
 export type { ModalEvent } from './signals/events'
 export { PosternError } from './utils/errors'
 
@@ -24,7 +23,7 @@ export const PROJECT_ID_ALERT = 'Project ID Not Configured'
  */
 export function createAppKit(input: AppKitOptions) {
   const options = parseOptions(input)
-  const store = createStore(options)
+  const store = createStore(options, { walletConnect: loadWalletConnect })
   const kit = createKit(store)
   setCurrentInstance(kit)
   if (!options.projectId) {

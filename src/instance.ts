@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core'
-import type { AppKit } from './index'
+import type { AppKit } from './kit'
 
 // The page-wide current instance, as AppKit has it: hooks and custom elements follow it.
 // Created lazily so that importing this module on a server allocates nothing.

@@ -1,7 +1,6 @@
 import { effect } from '@preact/signals-core'
 import type { Store } from './signals/store'
-import type { Network } from './networks'
-import type { ChainNamespace } from './utils/caip'
+import type { ChainNamespace, Network } from './types'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import { accountFor, activeAccount } from './signals/account'
@@ -148,3 +147,6 @@ export function createKit(store: Store) {
 function accountEqual(a: AccountSnapshot, b: AccountSnapshot): boolean {
   return a.address === b.address && a.caipAddress === b.caipAddress && a.status === b.status && a.allAccounts === b.allAccounts
 }
+
+/** The instance createAppKit returns. */
+export type AppKit = ReturnType<typeof createKit>

@@ -1,17 +1,6 @@
-import type { CaipNetworkId, ChainNamespace } from './utils/caip'
+import type { ChainNamespace, Network } from './types'
 
-/** A network as sites pass it to createAppKit (the same shape AppKit's networks have). */
-export interface Network {
-  id: number | string
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
-  blockExplorers?: { default: { name: string; url: string } }
-  chainNamespace: ChainNamespace
-  caipNetworkId: CaipNetworkId
-  testnet?: boolean
-  assets?: { imageId?: string; imageUrl?: string }
-}
+export type { Network } from './types'
 
 /** Builds a network with its CAIP id derived, so the two can never disagree. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,6 +1,6 @@
-import type { ChainAdapter } from './types'
+import type { ChainAdapter } from '../types'
 import { lazyAdapter } from './lazy'
-import { loadEip155 } from '../chunks'
+import { loadEip155 } from './chunks'
 
 /**
  * The EVM adapter: EIP-6963 wallets, the legacy window.ethereum as 'Browser Wallet', chain reads

@@ -1,5 +1,4 @@
-import type { ChainAdapter } from './types'
-import type { ChainNamespace } from '../utils/caip'
+import type { ChainAdapter, ChainNamespace } from '../types'
 
 /**
  * An adapter whose implementation is fetched on first use: the loader carries only this

@@ -1,6 +1,6 @@
-import type { ChainAdapter } from './types'
+import type { ChainAdapter } from '../types'
 import { lazyAdapter } from './lazy'
-import { loadSolana, loadSolanaWallets } from '../chunks'
+import { loadSolana, loadSolanaWallets } from './chunks'
 
 /**
  * The Solana adapter: Wallet Standard wallets, reads through @solana/kit. Only this factory is

@@ -5,3 +5,6 @@ const scriptUrl = typeof document !== 'undefined' ? (document.currentScript as H
 export function chunkUrl(file: string): string {
   return new URL(file, scriptUrl ?? location.href).href
 }
+
+/** The loader of one classic chunk (build.mjs writes the chunks.ts registries with it). */
+export const classicChunk = (name: string) => () => import(chunkUrl(`classic/${name}.js`))

@@ -5,7 +5,7 @@ import { formatBalance } from '../utils/format'
 import { truncateAddress } from '../utils/address'
 import { BUTTON_CSS } from './styles'
 import type { ViewName } from '../signals/modal'
-import type { AppKit } from '../index'
+import type { AppKit } from '../kit'
 
 type Kind = 'button' | 'connect' | 'account' | 'network'
 

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-core'
-import type { Store } from './store'
-import type { CaipAddress, ChainNamespace } from '../utils/caip'
+import type { ReadonlySignal } from '@preact/signals-core'
+import type { CaipAddress, ChainNamespace } from '../types'
 
 export type AccountType = 'eoa' | 'smartAccount'
 
@@ -36,21 +36,24 @@ export function createAccountState() {
   }
 }
 
-export function accountFor(store: Store, namespace: ChainNamespace): AccountState {
+/** The part of an instance's state these actions use (the Store has it). */
+export type AccountStore = { accounts: ReturnType<typeof createAccountState>; network: { activeNamespace: ReadonlySignal<ChainNamespace> } }
+
+export function accountFor(store: AccountStore, namespace: ChainNamespace): AccountState {
   return store.accounts.byNamespace.value[namespace] ?? EMPTY
 }
 
 /** The account of the active namespace, which every getter and hook follows. */
-export function activeAccount(store: Store): AccountState {
+export function activeAccount(store: AccountStore): AccountState {
   return accountFor(store, store.network.activeNamespace.value)
 }
 
-export function setAccountState(store: Store, namespace: ChainNamespace, patch: Partial<AccountState>): void {
+export function setAccountState(store: AccountStore, namespace: ChainNamespace, patch: Partial<AccountState>): void {
   const all = store.accounts.byNamespace.peek()
   store.accounts.byNamespace.value = { ...all, [namespace]: { ...(all[namespace] ?? EMPTY), ...patch } }
 }
 
-export function resetAccount(store: Store, namespace: ChainNamespace): void {
+export function resetAccount(store: AccountStore, namespace: ChainNamespace): void {
   const all = { ...store.accounts.byNamespace.peek() }
   delete all[namespace]
   store.accounts.byNamespace.value = all

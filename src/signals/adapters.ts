@@ -1,6 +1,5 @@
 import type { Store } from './store'
-import type { AdapterContext, ChainAdapter, Connector } from '../adapters/types'
-import type { Network } from '../networks'
+import type { AdapterContext, ChainAdapter, Connector, Network } from '../types'
 import { accountFor, setAccountState } from './account'
 import { applyConnection, forgetConnection, refreshBalance } from './wallet'
 import { refreshProfile } from './profile'

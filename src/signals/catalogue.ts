@@ -1,7 +1,6 @@
 import { batch } from '@preact/signals-core'
 import type { Store } from './store'
-import type { CatalogueWallet } from './connection'
-import type { Connector } from '../adapters/types'
+import type { CatalogueWallet, Connector } from '../types'
 import {
   getAllowedOrigins,
   getAnalyticsConfig,

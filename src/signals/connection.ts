@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core'
-import type { Connector, ConnectorType } from '../adapters/types'
+import type { Connector, ConnectorType } from '../types'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
@@ -30,5 +30,3 @@ export function connectorGroup(type: ConnectorType): ConnectorGroup {
   return 'injected'
 }
 
-
-export type { CatalogueWallet, ConnectEntry, GroupInput } from './groups'

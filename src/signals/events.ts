@@ -1,4 +1,3 @@
-import type { Store } from './store'
 
 /** The event shape AppKit emits, so subscribeEvents listeners port over unchanged. */
 export interface ModalEvent {
@@ -10,7 +9,10 @@ export function createEventsState() {
   return { listeners: new Set<(event: ModalEvent) => void>(), last: undefined as ModalEvent | undefined }
 }
 
-export function emitEvent(store: Store, event: string, properties?: Record<string, unknown>): void {
+/** The part of an instance's state these actions use (the Store has it). */
+export type EventsStore = { events: ReturnType<typeof createEventsState> }
+
+export function emitEvent(store: EventsStore, event: string, properties?: Record<string, unknown>): void {
   const entry: ModalEvent = { timestamp: Date.now(), data: { type: 'track', event, properties } }
   store.events.last = entry
   for (const listener of [...store.events.listeners]) {
@@ -22,7 +24,7 @@ export function emitEvent(store: Store, event: string, properties?: Record<strin
   }
 }
 
-export function subscribeEvents(store: Store, listener: (event: ModalEvent) => void): () => void {
+export function subscribeEvents(store: EventsStore, listener: (event: ModalEvent) => void): () => void {
   store.events.listeners.add(listener)
   return () => store.events.listeners.delete(listener)
 }

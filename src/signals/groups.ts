@@ -1,22 +1,6 @@
-import type { Connector } from '../adapters/types'
+import type { CatalogueWallet, Connector } from '../types'
 import { CONNECTOR_GROUP_ORDER, connectorGroup, type ConnectorGroup } from './connection'
 
-/** A catalogue wallet as the provider API returns it (SPEC section 3). */
-export interface CatalogueWallet {
-  id: string
-  name: string
-  image_id?: string
-  image_url?: string
-  rdns?: string | null
-  chains?: string[]
-  mobile_link?: string | null
-  desktop_link?: string | null
-  webapp_link?: string | null
-  app_store?: string | null
-  play_store?: string | null
-  chrome_store?: string | null
-  homepage?: string | null
-}
 
 export interface ConnectEntry {
   key: string

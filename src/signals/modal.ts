@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-core'
-import type { Store } from './store'
-import { emitEvent } from './events'
-import { activeAccount } from './account'
+import type { ResolvedOptions } from './options'
+import { emitEvent, type EventsStore } from './events'
+import { activeAccount, type AccountStore } from './account'
 
 export type ViewName =
   | 'Connect' | 'Account' | 'AllWallets' | 'Networks' | 'ConnectingWalletConnectBasic'
@@ -30,8 +30,11 @@ export interface OpenArgs {
   data?: Record<string, unknown>
 }
 
+/** The part of an instance's state these actions use (the Store has it). */
+export type ModalStore = AccountStore & EventsStore & { modal: ReturnType<typeof createModalState>; options: Pick<ResolvedOptions, 'adapters' | 'enableEmbedded'> }
+
 /** SPEC section 2, rules 1 to 5, in order. */
-export function resolveOpeningView(store: Store, args: OpenArgs, mobile: boolean): ViewName {
+export function resolveOpeningView(store: ModalStore, args: OpenArgs, mobile: boolean): ViewName {
   if (args.view) return args.view
   const hasAddress = !!activeAccount(store)?.address
   const noAdapters = store.options.adapters.length === 0
@@ -40,7 +43,7 @@ export function resolveOpeningView(store: Store, args: OpenArgs, mobile: boolean
   return 'Connect'
 }
 
-export function openModal(store: Store, args: OpenArgs, mobile: boolean): void {
+export function openModal(store: ModalStore, args: OpenArgs, mobile: boolean): void {
   const view = resolveOpeningView(store, args, mobile)
   store.modal.stack.value = [{ view, data: args.data }]
   if (!store.modal.open.peek()) {
@@ -50,7 +53,7 @@ export function openModal(store: Store, args: OpenArgs, mobile: boolean): void {
 }
 
 /** SPEC section 2: ApproveTransaction ignores close unless forced; embedded mode returns home. */
-export function closeModal(store: Store, { force = false } = {}): boolean {
+export function closeModal(store: ModalStore, { force = false } = {}): boolean {
   const current = currentRoute(store).view
   if (current === 'ApproveTransaction' && !force) return false
   if (store.options.enableEmbedded) {
@@ -63,30 +66,30 @@ export function closeModal(store: Store, { force = false } = {}): boolean {
   return true
 }
 
-export function currentRoute(store: Store): Route {
+export function currentRoute(store: ModalStore): Route {
   const stack = store.modal.stack.value
   return stack[stack.length - 1] ?? { view: 'Connect' }
 }
 
-export function pushView(store: Store, view: ViewName, data?: Record<string, unknown>): void {
+export function pushView(store: ModalStore, view: ViewName, data?: Record<string, unknown>): void {
   store.modal.stack.value = [...store.modal.stack.peek(), { view, data }]
 }
 
-export function replaceView(store: Store, view: ViewName, data?: Record<string, unknown>): void {
+export function replaceView(store: ModalStore, view: ViewName, data?: Record<string, unknown>): void {
   store.modal.stack.value = [...store.modal.stack.peek().slice(0, -1), { view, data }]
 }
 
 /** Resets the stack to one view (after connect or disconnect). */
-export function resetView(store: Store, view: ViewName): void {
+export function resetView(store: ModalStore, view: ViewName): void {
   store.modal.stack.value = [{ view }]
 }
 
-export function goBack(store: Store): void {
+export function goBack(store: ModalStore): void {
   const stack = store.modal.stack.peek()
   if (stack.length > 1) store.modal.stack.value = stack.slice(0, -1)
 }
 
-export function shakeModal(store: Store): void {
+export function shakeModal(store: ModalStore): void {
   store.modal.shake.value = true
   setTimeout(() => (store.modal.shake.value = false), SHAKE_MS)
 }

@@ -1,6 +1,5 @@
 import { computed, signal } from '@preact/signals-core'
-import type { Network } from '../networks'
-import type { CaipNetworkId, ChainNamespace } from '../utils/caip'
+import type { CaipNetworkId, ChainNamespace, Network } from '../types'
 import type { ResolvedOptions } from './options'
 
 export function createNetworkState(options: ResolvedOptions) {

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import type { Network } from '../networks'
-import type { ChainAdapter } from '../adapters/types'
+import type { ChainAdapter, Network } from '../types'
 import { NAMESPACES } from '../utils/caip'
 import { PosternError } from '../utils/errors'
 

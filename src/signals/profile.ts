@@ -1,5 +1,5 @@
 import type { Store } from './store'
-import type { ChainNamespace } from '../utils/caip'
+import type { ChainNamespace } from '../types'
 import { getIdentity, reverseLookup } from '../api/blockchain'
 import { accountFor, setAccountState } from './account'
 

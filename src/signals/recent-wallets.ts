@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { CatalogueWallet } from './connection'
+import type { CatalogueWallet } from '../types'
 import { readStored, STORAGE_KEYS, writeStored } from '../utils/storage'
 
 /** SPEC section 9: at most two recent wallets. Kept apart from wallets.ts so the loader stays small. */

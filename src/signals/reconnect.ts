@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Store } from './store'
-import type { ChainAdapter } from '../adapters/types'
+import type { ChainAdapter } from '../types'
 import { readStored, STORAGE_KEYS } from '../utils/storage'
 import { accountFor, setAccountState } from './account'
 import { applyConnection, forgetConnection, refreshBalance } from './wallet'

@@ -1,5 +1,5 @@
 import type { ResolvedOptions } from './options'
-import type { ChainAdapter } from '../adapters/types'
+import type { CatalogueWallet, ChainAdapter, ChainNamespace } from '../types'
 import type { OpenArgs } from './modal'
 import type { WalletConnectState } from './walletconnect'
 import { createModalState } from './modal'
@@ -11,8 +11,23 @@ import { createThemeState } from './theme'
 import { createEventsState } from './events'
 import { createWalletsState } from './wallets'
 
+/**
+ * The WalletConnect chunk (lazy/walletconnect) as the views and the restore on load use it.
+ * The wiring in index.ts registers its loader, so no view or signal imports the chunk itself.
+ */
+export interface WalletConnectChunk {
+  startPairing(store: Store, opts?: { wallet?: CatalogueWallet; reuse?: boolean }): Promise<void>
+  cancelPairing(store: Store, opts?: { keepPending?: boolean }): void
+  restoreSession(store: Store, namespaces?: readonly ChainNamespace[]): Promise<boolean>
+}
+
+/** Chunks that actions fetch on demand, registered by the wiring (index.ts). */
+export interface ChunkLoaders {
+  walletConnect?: () => Promise<WalletConnectChunk>
+}
+
 /** All state of one createAppKit instance; nothing lives at module level. */
-export function createStore(options: ResolvedOptions) {
+export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {}) {
   return {
     options,
     modal: createModalState(),
@@ -27,6 +42,7 @@ export function createStore(options: ResolvedOptions) {
     walletConnect: undefined as WalletConnectState | undefined,
     /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
     drivers: new Map<string, ChainAdapter>(),
+    chunks,
     /** Set by the instance: lets actions open the modal (which loads its chunk). */
     ui: {} as { open?: (args: OpenArgs) => Promise<void> },
   }

@@ -1,5 +1,4 @@
 import { signal } from '@preact/signals-core'
-import type { Store } from './store'
 import type { ResolvedOptions } from './options'
 
 export type ThemeMode = 'light' | 'dark'
@@ -12,11 +11,14 @@ export function createThemeState(options: ResolvedOptions) {
   }
 }
 
-export function setThemeMode(store: Store, mode: ThemeMode): void {
+/** The part of an instance's state these actions use (the Store has it). */
+export type ThemeStore = { theme: ReturnType<typeof createThemeState> }
+
+export function setThemeMode(store: ThemeStore, mode: ThemeMode): void {
   if (mode !== 'light' && mode !== 'dark') throw new TypeError(`themeMode: expected 'light' or 'dark', got ${String(mode)}`)
   store.theme.mode.value = mode
 }
 
-export function setThemeVariables(store: Store, variables: ThemeVariables): void {
+export function setThemeVariables(store: ThemeStore, variables: ThemeVariables): void {
   store.theme.variables.value = { ...store.theme.variables.peek(), ...variables }
 }

@@ -1,5 +1,4 @@
 import { signal } from '@preact/signals-core'
-import type { Store } from './store'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 export interface Toast {
@@ -15,8 +14,11 @@ export function createToastState() {
   return { current: signal<Toast | null>(null), timers: [] as ReturnType<typeof setTimeout>[], nextId: { value: 1 } }
 }
 
+/** The part of an instance's state these actions use (the Store has it). */
+export type ToastStore = { toast: ReturnType<typeof createToastState> }
+
 /** A new message closes the open one, then shows after 150 ms (SPEC section 4). */
-export function showToast(store: Store, variant: ToastVariant, message: string): void {
+export function showToast(store: ToastStore, variant: ToastVariant, message: string): void {
   const state = store.toast
   clearTimers(store)
   const toast = { id: state.nextId.value++, variant, message }
@@ -32,11 +34,11 @@ export function showToast(store: Store, variant: ToastVariant, message: string):
   }
 }
 
-export function hideToast(store: Store, id?: number): void {
+export function hideToast(store: ToastStore, id?: number): void {
   const current = store.toast.current.peek()
   if (current && (id === undefined || current.id === id)) store.toast.current.value = null
 }
 
-function clearTimers(store: Store): void {
+function clearTimers(store: ToastStore): void {
   for (const timer of store.toast.timers.splice(0)) clearTimeout(timer)
 }

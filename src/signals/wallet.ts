@@ -1,7 +1,5 @@
 import type { Store } from './store'
-import type { ChainAdapter, Connector } from '../adapters/types'
-import type { Network } from '../networks'
-import type { ChainNamespace } from '../utils/caip'
+import type { ChainAdapter, ChainNamespace, Connector, Network } from '../types'
 import { toCaipAddress } from '../utils/caip'
 import { isUserRejected, PosternError } from '../utils/errors'
 import * as v from 'valibot'

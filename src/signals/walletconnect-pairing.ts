@@ -1,15 +1,16 @@
 import { signal } from '@preact/signals-core'
 import * as v from 'valibot'
-import type { Store } from './store'
-import type { CatalogueWallet } from './connection'
-import type { Connector } from '../adapters/types'
-import type { ChainNamespace } from '../utils/caip'
+import type { Store, WalletConnectChunk } from './store'
+import type { CatalogueWallet, ChainNamespace, Connector } from '../types'
 import { WALLET_CONNECT_ID, type PairingStatus, type WalletConnectState, type WalletLink } from './walletconnect'
 import { readStored, STORAGE_KEYS } from '../utils/storage'
 import { safeUrl } from '../utils/url'
 
 // The WalletConnect slice's signals, pairing URIs and wallet links: for the WalletConnect views
 // and chunk, kept out of walletconnect.ts, which the loader carries whole.
+
+/** The WalletConnect chunk, fetched on first call (a store built without the wiring has none). */
+export const walletConnectChunk = async (store: Store): Promise<WalletConnectChunk> => store.chunks.walletConnect!()
 
 /** The instance's WalletConnect slice, created on first use so the loader carries none of it. */
 export function walletConnectState(store: Store): WalletConnectState {

@@ -1,9 +1,9 @@
 import type { Signal } from '@preact/signals-core'
-import type { CatalogueWallet } from './connection'
+import type { CatalogueWallet } from '../types'
 
 // The WalletConnect slice's types. Its signals, the connector and the URI and link helpers are
 // in walletconnect-pairing.ts; pairing and session transitions in lazy/walletconnect; the
-// loader's part (connector listed, session restored on load) in adapters/walletconnect.ts.
+// loader's part (connector listed, session restored on load) in walletconnect-restore.ts.
 
 export const WALLET_CONNECT_ID = 'walletConnect'
 

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-core'
-import type { CatalogueWallet } from './connection'
+import type { CatalogueWallet } from '../types'
 
 /** The catalogue lists Connect shows besides installed connectors; filled by the catalogue loader. */
 export function createWalletsState() {

@@ -1,8 +1,7 @@
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types'
+
 /** Chain namespaces the product knows (SPEC section 3). */
-export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
-export type ChainNamespace = (typeof NAMESPACES)[number]
-export type CaipNetworkId = `${string}:${string}`
-export type CaipAddress = `${string}:${string}:${string}`
+export const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
 
 export function isNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value)

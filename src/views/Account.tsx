@@ -1,4 +1,4 @@
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import { activeAccount } from '../signals/account'
 import { closeModal, pushView, resetView } from '../signals/modal'
 import { disconnectWallet } from '../signals/wallet'

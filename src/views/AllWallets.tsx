@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import type { Store } from '../signals/store'
-import type { CatalogueWallet } from '../signals/connection'
+import type { CatalogueWallet } from '../types'
 import {
   checkProjectConfig,
   chooseCatalogueWallet,

@@ -1,14 +1,14 @@
 import { Fragment } from 'preact'
 import { useEffect } from 'preact/hooks'
-import type { ViewProps } from './routes'
-import type { Connector } from '../adapters/types'
-import type { ConnectEntry, ConnectorGroup } from '../signals/connection'
+import type { ViewProps } from './view-props'
+import type { ChainNamespace, Connector } from '../types'
+import type { ConnectEntry } from '../signals/groups'
+import type { ConnectorGroup } from '../signals/connection'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { loadInAppBrowser, loadWalletCatalogue } from '../lazy-chunks'
 import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
-import { isNamespace, type ChainNamespace } from '../utils/caip'
+import { isNamespace } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 
 const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
@@ -56,7 +56,7 @@ export function Connect({ store, route }: ViewProps) {
   // The catalogue (code and data) is fetched when Connect first opens, never at page load.
   useEffect(() => {
     store.wallets.loading.value = true
-    loadWalletCatalogue().then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
+    import('../signals/catalogue').then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
   }, [])
 
   const choose = (entry: ConnectEntry) => {
@@ -64,7 +64,7 @@ export function Connect({ store, route }: ViewProps) {
     if (wallet) {
       // A catalogue wallet: on mobile maybe its in-app browser; else its installed connector if
       // there is one, else WalletConnect; now recent.
-      Promise.all([loadWalletCatalogue(), isMobile() && loadInAppBrowser()]).then(
+      Promise.all([import('../signals/catalogue'), isMobile() && import('../lazy/solana/browse')]).then(
         ([m, browse]) => (browse && browse.openInAppBrowser(store, wallet)) || m.chooseCatalogueWallet(store, wallet),
         () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
       )

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import { connectWallet } from '../signals/wallet'
 import { closeModal } from '../signals/modal'
 import { errorMessage, isUserRejected } from '../utils/errors'

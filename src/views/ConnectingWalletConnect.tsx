@@ -1,19 +1,17 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import type { Store } from '../signals/store'
-import type { CatalogueWallet } from '../signals/connection'
+import type { CatalogueWallet } from '../types'
 import type { WalletLink } from '../signals/walletconnect'
 import { closeModal } from '../signals/modal'
 import { showToast } from '../signals/toast'
-import { storeLinks, walletConnectState, walletLink, wcLink } from '../signals/walletconnect-pairing'
-import { loadWalletConnect } from '../chunks'
-import { loadQr } from '../lazy-chunks'
+import { storeLinks, walletConnectChunk, walletConnectState, walletLink, wcLink } from '../signals/walletconnect-pairing'
 import { errorMessage } from '../utils/errors'
 import { isMobile } from '../utils/platform'
 import { WalletImage } from '../ui/WalletImage'
 import { Spinner } from '../ui/Spinner'
 
-type QrCode = Awaited<ReturnType<typeof loadQr>>['QrCode']
+type QrCode = typeof import('../lazy/qr/index').QrCode
 
 /**
  * Starts a pairing when the view opens and leaves it when the view goes (on mobile a pending
@@ -26,7 +24,7 @@ export function usePairing(store: Store, wallet?: CatalogueWallet): () => void {
     if (store.options.enableWalletConnect === false) return
     const mobile = isMobile()
     let live = true
-    loadWalletConnect().then(
+    walletConnectChunk(store).then(
       (m) => {
         if (live) void m.startPairing(store, { wallet, reuse: mobile })
       },
@@ -38,7 +36,7 @@ export function usePairing(store: Store, wallet?: CatalogueWallet): () => void {
     )
     return () => {
       live = false
-      loadWalletConnect().then((m) => m.cancelPairing(store, { keepPending: mobile }), () => undefined)
+      walletConnectChunk(store).then((m) => m.cancelPairing(store, { keepPending: mobile }), () => undefined)
     }
   }, [wallet?.id, attempt])
   useEffect(() => {
@@ -51,7 +49,7 @@ function useQrCode(): QrCode | undefined {
   const [component, setComponent] = useState<{ QrCode: QrCode }>()
   useEffect(() => {
     let live = true
-    loadQr().then((m) => live && setComponent({ QrCode: m.QrCode }), () => undefined)
+    import('../lazy/qr/index').then((m) => live && setComponent({ QrCode: m.QrCode }), () => undefined)
     return () => {
       live = false
     }

@@ -1,4 +1,4 @@
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import { PairingPanel, usePairing } from './ConnectingWalletConnect'
 
 // The WalletConnect views' chunk (loadWalletConnectViews): both views, one fetch.

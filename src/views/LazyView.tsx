@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { FunctionComponent } from 'preact'
-import type { ViewEntry, ViewProps } from './routes'
+import type { ViewEntry } from './routes'
+import type { ViewProps } from './view-props'
 import { Spinner } from '../ui/Spinner'
 
 const loaded = new WeakMap<ViewEntry, FunctionComponent<ViewProps>>()

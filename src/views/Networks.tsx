@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import type { ViewProps } from './routes'
-import type { Network } from '../networks'
+import type { ViewProps } from './view-props'
+import type { Network } from '../types'
 import { accountFor } from '../signals/account'
 import { goBack, replaceView } from '../signals/modal'
 import { switchNetwork } from '../signals/wallet'

@@ -1,4 +1,4 @@
-import type { ViewProps } from './routes'
+import type { ViewProps } from './view-props'
 import { pushView } from '../signals/modal'
 
 /** Shown when the wallet sits on a network the site does not support. */

@@ -1,13 +1,7 @@
 import type { FunctionComponent } from 'preact'
-import type { Store } from '../signals/store'
-import type { Route, ViewName } from '../signals/modal'
+import type { ViewName } from '../signals/modal'
+import type { ViewProps } from './view-props'
 import { Connect } from './Connect'
-import { loadAccountViews, loadAllWallets, loadConnectingExternal, loadWalletConnectViews } from '../lazy-chunks'
-
-export interface ViewProps {
-  store: Store
-  route: Route
-}
 
 /** A view is in the modal chunk (component) or in its own chunk, fetched on first visit (load). */
 export type ViewEntry = { title: (props: ViewProps) => string } & (
@@ -18,11 +12,11 @@ export type ViewEntry = { title: (props: ViewProps) => string } & (
 /** Connect is in the modal chunk; every other view arrives in its own chunk on first visit. */
 export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   Connect: { title: () => 'Connect Wallet', component: Connect },
-  Account: { title: () => 'Account', load: () => loadAccountViews().then((m) => m.Account) },
-  Networks: { title: () => 'Choose Network', load: () => loadAccountViews().then((m) => m.Networks) },
-  ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), load: () => loadConnectingExternal().then((m) => m.ConnectingExternal) },
-  UnsupportedChain: { title: () => 'Switch Network', load: () => loadAccountViews().then((m) => m.UnsupportedChain) },
-  AllWallets: { title: () => 'All Wallets', load: () => loadAllWallets().then((m) => m.AllWallets) },
-  ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => loadWalletConnectViews().then((m) => m.ConnectingWalletConnectBasic) },
-  ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => loadWalletConnectViews().then((m) => m.ConnectingWalletConnect) },
+  Account: { title: () => 'Account', load: () => import('./account-views').then((m) => m.Account) },
+  Networks: { title: () => 'Choose Network', load: () => import('./account-views').then((m) => m.Networks) },
+  ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), load: () => import('./ConnectingExternal').then((m) => m.ConnectingExternal) },
+  UnsupportedChain: { title: () => 'Switch Network', load: () => import('./account-views').then((m) => m.UnsupportedChain) },
+  AllWallets: { title: () => 'All Wallets', load: () => import('./AllWallets').then((m) => m.AllWallets) },
+  ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnectBasic) },
+  ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnect) },
 }

@@ -26,7 +26,7 @@ import { createSolanaAdapter, type SolanaAdapter } from '../../src/adapters/sola
 import { servesNetwork, walletChainFor } from '../../src/adapters/solana/chains'
 import { toBase58 } from '../../src/adapters/solana/standard'
 import { solana as solanaAdapter } from '../../src/adapters/solana'
-import type { AdapterContext, Connector } from '../../src/adapters/types'
+import type { AdapterContext, Connector } from '../../src/types'
 import { defineNetwork, mainnet, solana, solanaDevnet, solanaLocal, solanaTestnet } from '../../src/networks'
 import { PosternError } from '../../src/utils/errors'
 import { createSolanaTestWallet } from '../../dev/wallet/solana/browser/wallet.ts'

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kitWith, resetDom, waitFor } from '../render'
 import { setAccountState } from '../../src/signals/account'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 
 const adapter = { namespace: 'eip155', setup() {} } as unknown as ChainAdapter
 const inner = (el: Element) => el.shadowRoot!.querySelector('button')!

@@ -3,7 +3,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { inAppBrowserLink } from '../../src/lazy/solana/browse'
-import type { Connector } from '../../src/adapters/types'
+import type { Connector } from '../../src/types'
 
 const PAGE = 'https://shop.example/checkout?item=7#pay'
 const phantomWallet = { name: 'Phantom', rdns: 'app.phantom' }

@@ -7,7 +7,7 @@ import * as esbuild from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
 import { walletConnectState } from '../../src/signals/walletconnect-pairing'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const WALLETCONNECT = /node_modules\/@walletconnect\//
@@ -55,7 +55,7 @@ build.before(async () => {
 
 build('behavior: the loader (createAppKit) has no @walletconnect or QR input', () => {
   const loader = inputsOf(meta, staticClosure(meta, 'dist-test-wc-loading/index.js'))
-  assert.ok(loader.includes('src/adapters/walletconnect.ts'), 'the connector and restore-on-load part is in the loader')
+  assert.ok(loader.includes('src/signals/walletconnect-restore.ts'), 'the connector and restore-on-load part is in the loader')
   assert.equal(loader.filter((i) => WALLETCONNECT.test(i) || QR.test(i)), [])
 })
 

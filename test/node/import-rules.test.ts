@@ -1,72 +1,115 @@
-// DESIGN.md section 2: each folder of src/ may import only the rooms below it.
+// DESIGN.md section 2, enforced on the real import graph of src/ (read by the TypeScript compiler).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, dirname, resolve } from 'node:path'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cycles, importGraph, staticallyReachable, type Edge } from './import-graph.ts'
 
-const src = fileURLToPath(new URL('../../src', import.meta.url))
-const HEAVY = /^(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator)/
+const root = fileURLToPath(new URL('../..', import.meta.url))
 
-interface Import { from: string; target: string; typeOnly: boolean; dynamic: boolean }
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
-  )
+/**
+ * The architecture: which rooms each room may import. `static` covers every import a module
+ * needs at load (types included); `lazy` rooms only through import() (or `import('x')` types).
+ * A room is a folder of src/, or a top-level file by its name.
+ */
+const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
+  types: { static: [] },
+  utils: { static: ['types'] },
+  api: { static: ['utils', 'types'] },
+  ui: { static: ['utils', 'types'] },
+  signals: { static: ['api', 'utils', 'types'] },
+  views: { static: ['signals', 'ui', 'utils', 'types'], lazy: ['lazy'] },
+  lazy: { static: ['signals', 'ui', 'utils', 'types'] },
+  adapters: { static: ['utils', 'types'], lazy: ['lazy'] },
+  networks: { static: ['types'] },
+  chunks: { static: [], lazy: ['views', 'signals', 'lazy'] },
+  kit: { static: ['chunks', 'signals', 'utils', 'types'] },
+  instance: { static: ['kit'] },
+  elements: { static: ['instance', 'kit', 'signals', 'utils', 'types'] },
+  index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks'] },
+  react: { static: ['index', 'kit', 'instance', 'signals', 'utils', 'types'] },
+  cdn: { static: ['index', 'networks', 'adapters'] },
 }
 
-export function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8')
-  const from = relative(src, file)
-  const found: Import[] = []
-  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)) found.push({ from, target: m[3]!, typeOnly: !!m[2], dynamic: false })
-  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push({ from, target: m[1]!, typeOnly: false, dynamic: false })
-  for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ from, target: m[1]!, typeOnly: false, dynamic: true })
-  return found.map((i) => (i.target.startsWith('.') ? { ...i, target: relative(src, resolve(dirname(file), i.target)) } : i))
-}
+/** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */
+const LOADER_ENTRIES = ['index.ts', 'react.ts', 'networks.ts', 'adapters/index.ts', 'cdn/index.ts', 'cdn/classic.ts']
+const HEAVY = /^(viem|ox|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|@noble\/)/
 
-/** The folder (room) of a src-relative path; top-level files are their own room. */
 const room = (path: string) => (path.includes('/') ? path.split('/')[0]! : path.replace(/\.tsx?$/, ''))
+const ours = (edge: Edge) => /\.tsx?$/.test(edge.to)
 
-const ALLOWED: Record<string, (target: string, typeOnly: boolean) => boolean> = {
-  utils: (t) => room(t) === 'utils',
-  api: (t) => ['api', 'utils'].includes(room(t)),
-  ui: (t) => ['ui', 'utils'].includes(room(t)),
-  signals: (t, typeOnly) => ['signals', 'utils', 'api'].includes(room(t)) || t === 'adapters/types' || (typeOnly && t === 'networks'),
-  views: (t, typeOnly) => ['views', 'signals', 'ui', 'utils', 'chunks', 'lazy-chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
-  lazy: (t, typeOnly) => ['lazy', 'signals', 'ui', 'utils', 'chunks', 'lazy-chunks'].includes(room(t)) || (typeOnly && ['networks', 'adapters/types'].includes(t)),
-  elements: (t, typeOnly) => ['elements', 'signals', 'utils', 'instance'].includes(room(t)) || (typeOnly && t === 'index'),
+export function forbiddenArrows(edges: Edge[]): string[] {
+  return edges.filter(ours).filter((e) => {
+    const [from, to] = [room(e.from), room(e.to)]
+    if (from === to) return false
+    const rule = ALLOWED[from]
+    if (!rule) return true
+    return !(rule.static.includes(to) || (e.kind !== 'static' && rule.lazy?.includes(to)))
+  }).map((e) => `${e.from} → ${e.to} (${e.kind})`)
 }
 
-/** Relative imports were resolved to src-relative paths; package names never match these. */
-const ours = (target: string) => /^(utils|api|ui|signals|views|lazy|elements|adapters|cdn)\//.test(target) || /^(index|kit|networks|instance|chunks|lazy-chunks|react)$/.test(target)
+export function heavyInLoader(edges: Edge[], entries: string[]): string[] {
+  const loader = staticallyReachable(edges, entries)
+  return edges
+    .filter((e) => e.kind === 'static' && loader.has(e.from) && (HEAVY.test(e.to) || /^(lazy|views)\//.test(e.to)))
+    .map((e) => `${e.from} → ${e.to}`)
+}
 
 const test = suite('import rules')
-const all = files(src).flatMap(importsOf)
+const edges = importGraph(join(root, 'src'), join(root, 'tsconfig.json'))
 
-test('behavior: every folder imports only what DESIGN.md allows', () => {
-  const bad = all.filter((i) => {
-    const check = ALLOWED[room(i.from)]
-    if (!check || !ours(i.target) || i.dynamic) return false
-    return !check(i.target, i.typeOnly)
+test('behavior: src/ has no import cycle, lazy and type-only imports included', () => {
+  assert.equal(cycles(edges), [])
+})
+
+test('behavior: every room imports only the rooms DESIGN.md allows', () => {
+  assert.equal(forbiddenArrows(edges), [])
+})
+
+test('behavior: nothing the loader reaches statically imports viem, Solana, WalletConnect, a QR encoder, src/lazy/ or the views', () => {
+  assert.equal(heavyInLoader(edges, LOADER_ENTRIES), [])
+})
+
+test('behavior: every room of src/ is in the table', () => {
+  const rooms = new Set(edges.map((e) => room(e.from)))
+  assert.equal([...rooms].filter((r) => !ALLOWED[r]), [])
+  assert.ok(edges.length > 200, `the graph was read (${edges.length} edges)`)
+})
+
+/** A throwaway tree, read by the same graph reader as src/. */
+function tree(files: Record<string, string>): Edge[] {
+  const dir = mkdtempSync(join(tmpdir(), 'postern-graph-'))
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, 'src', path)), { recursive: true })
+      writeFileSync(join(dir, 'src', path), text)
+    }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler' } }))
+    return importGraph(join(dir, 'src'), join(dir, 'tsconfig.json'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+test('the checker itself: it finds a type-only cycle and a cycle through import()', () => {
+  const typeCycle = tree({ 'signals/a.ts': "import type { B } from './b'\nexport type A = B", 'signals/b.ts': "import { a } from './a'\nexport type B = 1\nexport const b = a" })
+  assert.equal(cycles(typeCycle), [['signals/a.ts', 'signals/b.ts']])
+  const lazyCycle = tree({ 'chunks.ts': "export const load = () => import('./views/v')", 'views/v.ts': "import { load } from '../chunks'\nexport const v = load" })
+  assert.equal(cycles(lazyCycle), [['chunks.ts', 'views/v.ts']])
+})
+
+test('the checker itself: it finds a forbidden arrow and heavy code in the loader', () => {
+  const bad = tree({
+    'utils/u.ts': "import { s } from '../signals/s'\nexport const u = s",
+    'signals/s.ts': 'export const s = 1',
+    'adapters/x.ts': "import { View } from '../views/V'\nexport const x = View",
+    'views/V.ts': 'export const View = 1',
+    'index.ts': "import { u } from './utils/u'\nimport { createPublicClient } from 'viem'\nexport const i = [u, createPublicClient]",
   })
-  assert.equal(bad.map((i) => `${i.from} → ${i.target}`), [])
+  assert.equal(forbiddenArrows(bad).sort(), ['adapters/x.ts → views/V.ts (static)', 'utils/u.ts → signals/s.ts (static)'])
+  assert.equal(heavyInLoader(bad, ['index.ts']), ['index.ts → viem'])
 })
 
-test('behavior: heavy libraries are imported statically only inside src/lazy/', () => {
-  const bad = all.filter((i) => HEAVY.test(i.target) && !i.dynamic && !i.typeOnly && !i.from.startsWith('lazy/'))
-  assert.equal(bad.map((i) => `${i.from} → ${i.target}`), [])
-})
-
-test('behavior: nothing in the loader imports a lazy/ folder or the views statically', () => {
-  const bad = all.filter((i) => !i.dynamic && !i.typeOnly && /^(lazy|views)\//.test(i.target) && !/^(lazy|views)\//.test(i.from))
-  assert.equal(bad.map((i) => `${i.from} → ${i.target}`), [])
-})
-
-test('the checker itself: it sees a forbidden import', () => {
-  assert.is(ALLOWED.ui!('signals/store', false), false)
-  assert.is(ALLOWED.utils!('signals/store', false), false)
-  assert.ok(all.length > 20)
-})
 test.run()

@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kitWith, resetDom, waitFor } from '../render'
 import { setAccountState } from '../../src/signals/account'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 
 export interface Host {
   name: string

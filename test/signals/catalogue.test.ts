@@ -5,7 +5,7 @@ import { effect } from '@preact/signals-core'
 import { createStore, type Store } from '../../src/signals/store'
 import { parseOptions, type AppKitOptions } from '../../src/signals/options'
 import { mainnet, polygon } from '../../src/networks'
-import type { Connector } from '../../src/adapters/types'
+import type { Connector } from '../../src/types'
 import {
   chooseCatalogueWallet,
   checkProjectConfig,

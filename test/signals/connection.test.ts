@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { groupConnectors, type CatalogueWallet } from '../../src/signals/groups'
-import type { Connector } from '../../src/adapters/types'
+import { groupConnectors } from '../../src/signals/groups'
+import type { CatalogueWallet, Connector } from '../../src/types'
 
 const connector = (id: string, type: Connector['type'], rdns?: string): Connector => ({ id, uid: `eip155:${id}`, name: id, type, chain: 'eip155', info: { rdns } })
 const wallet = (id: string, rdns?: string): CatalogueWallet => ({ id, name: id, rdns })

@@ -5,7 +5,7 @@ import { parseOptions } from '../../src/signals/options'
 import { closeModal, currentRoute, goBack, openModal, pushView, resolveOpeningView, shakeModal } from '../../src/signals/modal'
 import { setAccountState } from '../../src/signals/account'
 import { mainnet } from '../../src/networks'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 
 const adapter = { namespace: 'eip155' } as ChainAdapter
 const storeWith = (extra: Record<string, unknown> = {}) => createStore(parseOptions({ projectId: 'p', networks: [mainnet], ...extra }))

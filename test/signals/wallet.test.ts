@@ -8,7 +8,7 @@ import { reconnectNamespace } from '../../src/signals/reconnect'
 import { startAdapters } from '../../src/signals/adapters'
 import { STORAGE_KEYS, writeStored } from '../../src/utils/storage'
 import { mainnet, polygon } from '../../src/networks'
-import type { ChainAdapter, Connector } from '../../src/adapters/types'
+import type { ChainAdapter, Connector } from '../../src/types'
 import { resetDom } from '../render'
 
 const connector = (id: string): Connector => ({ id, uid: `eip155:${id}`, name: id, type: 'ANNOUNCED', chain: 'eip155' })

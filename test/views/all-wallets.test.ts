@@ -2,7 +2,7 @@
 // IntersectionObserver never reports, so paging here goes through the Load more fallback.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
 import { startProviderStack, type ProviderStack } from '../api/provider-stack'
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
-import type { ChainAdapter } from '../../src/adapters/types'
+import type { ChainAdapter } from '../../src/types'
 
 const adapter = { namespace: 'eip155', setup() {} } as unknown as ChainAdapter
 const key = (target: EventTarget, key: string, shiftKey = false) =>

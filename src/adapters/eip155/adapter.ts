@@ -1,7 +1,5 @@
-import type { AdapterContext, ChainAdapter, ConnectResult } from '../types'
-import type { Network } from '../../networks'
+import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../../types'
 import { PosternError, USER_REJECTED } from '../../utils/errors'
-import { loadEvm } from '../../lazy-chunks'
 import { discoverWallets, type DiscoveredWallet } from './discovery'
 import { errorCode, parseAccounts, parseChainId, request, withTimeout, type Eip1193Provider } from './provider'
 
@@ -92,7 +90,7 @@ export function createEip155Adapter(): ChainAdapter {
       }
     },
     async getBalance(address, network) {
-      const evm = await loadEvm()
+      const evm = await import('../../lazy/evm/index')
       return evm.getNativeBalance(rpcUrlsFor(network), network, address)
     },
     getProvider: (id) => wallets.find((w) => w.connector.id === id)?.provider,

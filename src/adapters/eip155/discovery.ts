@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Connector } from '../types'
+import type { Connector } from '../../types'
 import type { Eip1193Provider } from './provider'
 
 const AnnounceSchema = v.object({

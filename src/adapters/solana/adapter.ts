@@ -1,9 +1,7 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Wallets } from '@wallet-standard/app'
-import type { AdapterContext, ChainAdapter, ConnectResult } from '../types'
-import type { Network } from '../../networks'
+import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../../types'
 import { PosternError } from '../../utils/errors'
-import { loadSolanaRpc } from '../../lazy-chunks'
 import { servesNetwork } from './chains'
 import { discoverWallets, type DiscoveredWallet } from './discovery'
 import { createProvider, type SolanaWalletProvider } from './provider'
@@ -133,11 +131,11 @@ export function createSolanaAdapter(getWallets: () => Wallets): SolanaAdapter {
       if (session) session.network = network
     },
     async getBalance(address, network) {
-      const rpc = await loadSolanaRpc()
+      const rpc = await import('../../lazy/solana/index')
       return rpc.getNativeBalance(rpcUrl(network), network, address)
     },
     async getTokenBalances(address, network) {
-      const rpc = await loadSolanaRpc()
+      const rpc = await import('../../lazy/solana/index')
       return rpc.getTokenBalances(rpcUrl(network), network, address)
     },
     getProvider(id) {

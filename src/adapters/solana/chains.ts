@@ -1,4 +1,4 @@
-import type { Network } from '../../networks'
+import type { Network } from '../../types'
 
 /** The clusters behind the spec's three Solana network ids (first 32 characters of the genesis hash). */
 const CLUSTERS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { Wallet } from '@wallet-standard/base'
 import type { Wallets } from '@wallet-standard/app'
-import type { Connector } from '../types'
+import type { Connector } from '../../types'
 import { isSolanaWallet } from './standard'
 
 export interface DiscoveredWallet {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import type { Network } from '../../networks'
+import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { walletChainFor } from './chains'
 import {

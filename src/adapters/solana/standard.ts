@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
-import type { Network } from '../../networks'
+import type { Network } from '../../types'
 import { isSolanaAddress } from '../../utils/address'
 import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
 import { isSolanaChain, servesNetwork } from './chains'

@@ -1,5 +1,5 @@
 import { createPublicClient, fallback, formatUnits, http, type PublicClient } from 'viem'
-import type { Network } from '../../networks'
+import type { Network } from '../../types'
 
 const clients = new Map<string, PublicClient>()
 

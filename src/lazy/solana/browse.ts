@@ -1,6 +1,5 @@
 import type { Store } from '../../signals/store'
-import type { Connector } from '../../adapters/types'
-import type { ChainNamespace } from '../../utils/caip'
+import type { ChainNamespace, Connector } from '../../types'
 import { safeUrl } from '../../utils/url'
 
 type Named = { name: string; rdns?: string | null }

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
-import type { Network } from '../../networks'
-import type { TokenBalance } from '../../adapters/types'
+import type { Network, TokenBalance } from '../../types'
 
 /** SPL Token and Token-2022: the programs whose accounts hold fungible tokens. */
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const

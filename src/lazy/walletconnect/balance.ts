@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Store } from '../../signals/store'
-import type { Network } from '../../networks'
+import type { Network } from '../../types'
 
 const BalanceSchema = v.object({
   balances: v.array(

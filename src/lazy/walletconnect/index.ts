@@ -1,8 +1,8 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import * as v from 'valibot'
 import type { Store } from '../../signals/store'
-import type { CatalogueWallet } from '../../signals/connection'
-import { isNamespace, type ChainNamespace } from '../../utils/caip'
+import type { CatalogueWallet, ChainNamespace } from '../../types'
+import { isNamespace } from '../../utils/caip'
 import { PosternError } from '../../utils/errors'
 import { isMobile } from '../../utils/platform'
 import { accountFor } from '../../signals/account'
@@ -22,12 +22,12 @@ import {
   type SessionLike,
 } from './session'
 import { createDriver, setDefaultChain } from './driver'
+import type { Provider } from './provider'
 import { requestedNamespaces } from './namespaces'
 
 export { resetWalletConnect } from './session'
 export { requestedNamespaces } from './namespaces'
 
-export type Provider = InstanceType<typeof UniversalProvider>
 type Session = NonNullable<Provider['session']>
 
 /** One prefix for every page of a site, so a reload finds the session again. */

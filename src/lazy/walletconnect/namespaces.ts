@@ -1,5 +1,5 @@
 import type { Store } from '../../signals/store'
-import type { ChainNamespace } from '../../utils/caip'
+import type { ChainNamespace } from '../../types'
 import { rpcUrlFor } from '../../signals/adapters'
 
 /** What a session asks of the wallet, per namespace. */

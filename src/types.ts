@@ -1,5 +1,23 @@
-import type { Network } from '../networks'
-import type { ChainNamespace } from '../utils/caip'
+// The shapes every room shares: CAIP ids, networks, connectors, accounts and the adapter
+// interface. Types only, importing nothing: the lowest module of src/, which every room may import.
+
+/** Chain namespaces the product knows (SPEC section 3). */
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
+export type CaipNetworkId = `${string}:${string}`
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** A network as sites pass it to createAppKit (the same shape AppKit's networks have). */
+export interface Network {
+  id: number | string
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  chainNamespace: ChainNamespace
+  caipNetworkId: CaipNetworkId
+  testnet?: boolean
+  assets?: { imageId?: string; imageUrl?: string }
+}
 
 export type ConnectorType = 'WALLET_CONNECT' | 'INJECTED' | 'ANNOUNCED' | 'MULTI_CHAIN' | 'AUTH' | 'EXTERNAL'
 
@@ -66,4 +84,21 @@ export interface ChainAdapter {
   /** Fungible token holdings read from the chain (e.g. SPL tokens), where the adapter can. */
   getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
   getProvider?(connectorId: string): unknown
+}
+
+/** A catalogue wallet as the provider API returns it (SPEC section 3). */
+export interface CatalogueWallet {
+  id: string
+  name: string
+  image_id?: string
+  image_url?: string
+  rdns?: string | null
+  chains?: string[]
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  app_store?: string | null
+  play_store?: string | null
+  chrome_store?: string | null
+  homepage?: string | null
 }

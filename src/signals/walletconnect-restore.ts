@@ -1,9 +1,8 @@
 import * as v from 'valibot'
-import type { Store } from '../signals/store'
-import { setAccountState } from '../signals/account'
+import type { Store } from './store'
+import { setAccountState } from './account'
 import { NAMESPACES } from '../utils/caip'
 import { readStored, STORAGE_KEYS } from '../utils/storage'
-import { loadWalletConnect } from '../chunks'
 
 /**
  * WalletConnect is built in (unless enableWalletConnect is false); this is all the loader holds
@@ -23,5 +22,5 @@ export function setupWalletConnect(store: Store, browser: boolean): void {
   }
   if (!namespaces.length) return
   mark('connecting')
-  loadWalletConnect().then((m) => m.restoreSession(store, namespaces), () => mark('disconnected'))
+  store.chunks.walletConnect!().then((m) => m.restoreSession(store, namespaces), () => mark('disconnected'))
 }
