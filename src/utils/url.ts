@@ -19,10 +19,3 @@ export function safeUrl(value: string | undefined | null, allowedSchemes: readon
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
 }
-
-/** Appends query parameters without losing those already there. */
-export function withQuery(base: string, params: Record<string, string | number | undefined>): string {
-  const url = new URL(base)
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, String(value))
-  return url.href
-}
