@@ -19,6 +19,7 @@ const BalanceResult = v.object({ value: v.number() })
 const TokenAccountsResult = v.object({
   value: v.array(
     v.object({
+      pubkey: v.string(),
       account: v.object({
         data: v.object({
           parsed: v.object({
@@ -53,7 +54,16 @@ export async function solanaRpc<const S extends v.GenericSchema>(rpcUrl: string,
 
 async function tokenAccounts(rpcUrl: string, owner: string, programId: string) {
   const result = await solanaRpc(rpcUrl, 'getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }], TokenAccountsResult)
-  return result.value.map((a) => a.account.data.parsed.info)
+  return result.value.map((a) => ({ ...a.account.data.parsed.info, pubkey: a.pubkey }))
+}
+
+/** The owner's token accounts (classic and Token-2022), whose history holds its incoming SPL moves. */
+export async function tokenAccountAddresses(rpcUrl: string, owner: string): Promise<string[]> {
+  const [classic, token2022] = await Promise.all([
+    tokenAccounts(rpcUrl, owner, TOKEN_PROGRAM),
+    tokenAccounts(rpcUrl, owner, TOKEN_2022_PROGRAM).catch(() => []),
+  ])
+  return [...classic, ...token2022].map((a) => a.pubkey)
 }
 
 /** Lamports and SPL token holdings of an owner, read with standard Solana JSON-RPC. */

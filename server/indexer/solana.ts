@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { solanaRpc } from '../chain/solana.ts'
+import { solanaRpc, tokenAccountAddresses } from '../chain/solana.ts'
 import type { Db, Queryable } from '../db/index.ts'
 import { seeToken, tokenOf } from '../tokens.ts'
 import { ParsedTransaction, solanaMoves } from './solana-read.ts'
@@ -21,6 +21,7 @@ const PAGE = 1000
  */
 export async function syncSolana(db: Db, src: SolanaSource): Promise<void> {
   await forgetOtherLedger(db, src)
+  await followTokenAccounts(db, src)
   const watched = await db.query<{ address: string; last_signature: string | null }>('SELECT address, last_signature FROM solana_watch ORDER BY address')
   for (const { address, last_signature } of watched) {
     const config: Record<string, unknown> = { limit: PAGE, commitment: 'confirmed' }
@@ -77,6 +78,19 @@ async function forgetOtherLedger(db: Db, src: SolanaSource): Promise<void> {
     }
     await q.query("INSERT INTO indexer_meta (key, value) VALUES ('solana_genesis', $1) ON CONFLICT (key) DO UPDATE SET value = $1", [genesis])
   })
+}
+
+/**
+ * An incoming SPL transfer names the receiver's token account, not the receiver: following an
+ * owner means following its token accounts too (the rows still name owners).
+ */
+async function followTokenAccounts(db: Db, src: SolanaSource): Promise<void> {
+  const owners = await db.query<{ address: string }>('SELECT address FROM solana_watch WHERE NOT token_account')
+  for (const { address } of owners) {
+    for (const account of await tokenAccountAddresses(src.rpcUrl, address)) {
+      await db.query('INSERT INTO solana_watch (address, token_account) VALUES ($1, true) ON CONFLICT DO NOTHING', [account])
+    }
+  }
 }
 
 /** Adds an address to the followed set (idempotent). */
