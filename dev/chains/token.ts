@@ -37,7 +37,7 @@ export const TOKEN_ABI = parseAbi([
 ])
 
 let bytecode: Hex | undefined
-function tokenBytecode(): Hex {
+export function tokenBytecode(): Hex {
   if (!bytecode) {
     const artifact = JSON.parse(readFileSync(new URL('./token.json', import.meta.url), 'utf8')) as { bytecode?: unknown }
     if (typeof artifact.bytecode !== 'string' || !artifact.bytecode.startsWith('0x')) {

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
 import type { CaipAddress, ChainNamespace } from '../types'
+import type { ApiTokenBalance } from '../api/blockchain'
 
 export type AccountType = 'eoa' | 'smartAccount'
 
@@ -20,6 +21,11 @@ export interface AccountState {
   connectedWalletInfo?: { name: string; icon?: string }
   preferredAccountType?: AccountType
   allAccounts: { address: string; type?: AccountType }[]
+  /** Native and token holdings from the blockchain API (signals/balances.ts). */
+  tokenBalance?: ApiTokenBalance[]
+  /** 'Token Balance Unavailable': the last read failed or the network is not supported. */
+  tokenBalanceError?: boolean
+  tokenBalanceLoading?: boolean
 }
 
 const EMPTY: AccountState = { status: 'disconnected', allAccounts: [] }
@@ -31,6 +37,8 @@ export function createAccountState() {
     byNamespace: signal<Partial<Record<ChainNamespace, AccountState>>>({}),
     /** Native balances by CAIP address, with when they were read (or failed). */
     balances: new Map<string, BalanceEntry>(),
+    /** Token balances by CAIP address, with when they were read (or failed): 30 s cache and retry lock. */
+    tokenBalances: new Map<string, { at: number; balances?: ApiTokenBalance[] }>(),
     /** Names and avatars by address, with when they were looked up. */
     profiles: new Map<string, { name?: string; avatar?: string; at: number }>(),
   }

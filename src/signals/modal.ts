@@ -7,7 +7,7 @@ export type ViewName =
   | 'Connect' | 'Account' | 'AllWallets' | 'Networks' | 'ConnectingWalletConnectBasic'
   | 'ConnectingWalletConnect' | 'ConnectingExternal' | 'UnsupportedChain' | 'SIWXSignMessage'
   | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
-  | 'WhatIsAWallet'
+  | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive'
 
 export interface Route {
   view: ViewName

@@ -7,6 +7,9 @@ import { formatBalance } from '../utils/format'
 import { truncateAddress } from '../utils/address'
 import { safeUrl } from '../utils/url'
 import { WalletImage } from '../ui/WalletImage'
+import { AccountFeatures } from './AccountFeatures'
+import { AccountTabs } from './AccountTabs'
+import { ACCOUNT_CSS } from './account-styles'
 
 /** The connected account: who, how much, on which network, and the way out. */
 export function Account({ store }: ViewProps) {
@@ -40,6 +43,7 @@ export function Account({ store }: ViewProps) {
 
   return (
     <div class="stack">
+      <style>{ACCOUNT_CSS}</style>
       <div class="center">
         {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true" />}
         <div>
@@ -53,6 +57,8 @@ export function Account({ store }: ViewProps) {
           <a class="btn secondary" href={explorer} target="_blank" rel="noopener noreferrer">Block Explorer ↗</a>
         )}
       </div>
+      <AccountFeatures store={store} />
+      <AccountTabs store={store} />
       <button type="button" class="item" onClick={() => pushView(store, 'Networks')} data-testid="account-network">
         <WalletImage src={network.assets?.imageUrl} name={network.name} size={32} />
         <span class="name">{network.name}</span>

@@ -63,10 +63,12 @@ export interface QrCodeProps {
   /** The wallet's icon for the middle; the WalletConnect logo when absent, unsafe or broken. */
   imageUrl?: string
   size?: number
+  /** Drawn in the middle instead of the WalletConnect logo when there is no icon (e.g. a network's initial). */
+  fallbackText?: string
 }
 
 /** A QR code as SVG elements (never markup strings), with the wallet's icon in the middle. */
-export function QrCode({ uri, label, imageUrl, size = 280 }: QrCodeProps) {
+export function QrCode({ uri, label, imageUrl, size = 280, fallbackText }: QrCodeProps) {
   const layout = useMemo(() => qrLayout(uri), [uri])
   const [failed, setFailed] = useState<string>()
   const { count, hole } = layout
@@ -91,6 +93,10 @@ export function QrCode({ uri, label, imageUrl, size = 280 }: QrCodeProps) {
       <path d={layout.path} fill="#141414" />
       {icon ? (
         <image href={icon} x={iconStart} y={iconStart} width={iconSide} height={iconSide} preserveAspectRatio="xMidYMid meet" onError={() => setFailed(icon)} />
+      ) : fallbackText ? (
+        <text x={count / 2} y={count / 2} dominant-baseline="central" text-anchor="middle" font-size={iconSide * 0.6} font-weight="700" fill="#141414">
+          {fallbackText}
+        </text>
       ) : (
         <svg x={iconStart} y={iconStart} width={iconSide} height={iconSide} viewBox="0 -57 300 300" shape-rendering="geometricPrecision">
           <path d={WALLETCONNECT_LOGO} fill="#3396ff" />

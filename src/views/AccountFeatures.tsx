@@ -1,0 +1,31 @@
+import type { Store } from '../signals/store'
+import type { ViewName } from '../signals/modal'
+import { pushView } from '../signals/modal'
+import { emitEvent } from '../signals/events'
+
+/** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
+const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string }> = {
+  receive: { label: 'Receive', view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
+  send: { label: 'Send', view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
+}
+
+/** The Account view's wallet feature buttons, in walletFeaturesOrder, each honouring its features switch. */
+export function AccountFeatures({ store }: { store: Store }) {
+  const { features } = store.options
+  const namespace = store.network.activeNamespace.value
+  const order = (features.walletFeaturesOrder ?? ['onramp', 'swaps', 'receive', 'send']) as string[]
+  const shown = order.filter((name) => FEATURES[name] && (features as Record<string, unknown>)[name] !== false && FEATURES[name]!.namespaces.includes(namespace))
+  if (!shown.length) return null
+  return (
+    <div class="features" role="group" aria-label="Wallet features">
+      {shown.map((name) => {
+        const feature = FEATURES[name]!
+        const open = () => {
+          if (feature.event) emitEvent(store, feature.event, { isSmartAccount: false, network: store.network.activeCaipNetworkId.peek() })
+          pushView(store, feature.view)
+        }
+        return <button key={name} type="button" class="btn secondary" onClick={open} data-testid={`feature-${name}`}>{feature.label}</button>
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { FunctionComponent } from 'preact'
+import type { Store } from '../signals/store'
+import { AccountTokens } from './AccountTokens'
+import { Spinner } from '../ui/Spinner'
+
+type Activity = FunctionComponent<{ store: Store }>
+type Tab = 'tokens' | 'activity'
+
+/** SPEC section 9: activity is served for eip155 only, and only with features.history on. */
+function hasActivity(store: Store): boolean {
+  return store.options.features.history !== false && store.network.activeNamespace.value === 'eip155'
+}
+
+/** The activity list's chunk, fetched on first use and when the Account view is idle. */
+let activity: Promise<Activity> | undefined
+const loadActivity = () => (activity ??= import('../lazy/history/index').then((m) => m.Activity, (error) => {
+  activity = undefined
+  throw error
+}))
+
+/** Tokens and Activity as tabs (arrow keys move between them, as the ARIA tabs pattern has it). */
+export function AccountTabs({ store }: { store: Store }) {
+  const [tab, setTab] = useState<Tab>('tokens')
+  const [Activity, setActivity] = useState<{ component: Activity }>()
+  const [failed, setFailed] = useState(false)
+  const refs = { tokens: useRef<HTMLButtonElement>(null), activity: useRef<HTMLButtonElement>(null) }
+  const withActivity = hasActivity(store)
+
+  useEffect(() => {
+    if (!withActivity) return
+    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
+    idle(() => void loadActivity().catch(() => undefined))
+  }, [withActivity])
+  useEffect(() => {
+    if (tab !== 'activity' || Activity) return
+    let live = true
+    loadActivity().then((component) => live && setActivity({ component }), () => live && setFailed(true))
+    return () => {
+      live = false
+    }
+  }, [tab, failed])
+
+  if (!withActivity) return <AccountTokens store={store} />
+  const tabs: Tab[] = ['tokens', 'activity']
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    const next = tab === 'tokens' ? 'activity' : 'tokens'
+    setTab(next)
+    refs[next].current?.focus()
+  }
+  return (
+    <div class="tabs-wrap">
+      <div role="tablist" aria-label="Account" class="tabs" onKeyDown={onKey}>
+        {tabs.map((t) => (
+          <button key={t} ref={refs[t]} type="button" role="tab" id={`tab-${t}`} aria-controls={`panel-${t}`} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>
+            {t === 'tokens' ? 'Tokens' : 'Activity'}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'tokens' ? <AccountTokens store={store} /> : Activity ? <Activity.component store={store} /> : failed ? (
+          <div class="center">
+            <p class="error">Activity could not be loaded.</p>
+            <button type="button" class="btn" onClick={() => setFailed(false)}>Try again</button>
+          </div>
+        ) : <div class="center"><Spinner label="Loading activity" /></div>}
+      </div>
+    </div>
+  )
+}

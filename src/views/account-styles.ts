@@ -1,0 +1,9 @@
+/** The account views' own rules, shipped in their chunk rather than in the modal's stylesheet. */
+export const ACCOUNT_CSS = `.features{display:flex;gap:8px}.features .btn{flex:1}
+.tabs{display:flex;gap:4px;padding:4px;border-radius:calc(var(--r)*4);background:var(--bg2)}
+.tabs [role=tab]{flex:1;min-height:36px;border:0;border-radius:calc(var(--r)*3);background:none;color:var(--fg2);font-weight:600;cursor:pointer}
+.tabs [role=tab][aria-selected=true]{background:var(--bg3);color:var(--fg)}
+.tabs-wrap{display:flex;flex-direction:column;gap:8px;min-height:120px}
+.item.static{cursor:default}.item.static:hover{background:var(--bg2)}
+.item .name{display:flex;flex-direction:column;gap:2px;min-width:0}
+.item .sub{font-size:13px;color:var(--fg2)}.item .usd{font-variant-numeric:tabular-nums}`

@@ -1,0 +1,142 @@
+// The Account view after connect, on the real stack: token balances from the reference API,
+// Receive (QR decoded back to the address), and Activity from the indexer with cursor paging.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { createWalletClient, http, parseEther, parseUnits, type Hex } from 'viem'
+import { dialog, startE2E, type E2E } from './harness.ts'
+import { evmPage, WALLET_A } from './evm-page.ts'
+import { demoAccount, demoAddresses, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
+import { deploySpamToken } from './spam-token.ts'
+
+const test = suite('e2e: account features (balances, receive, activity)')
+let e2e: E2E
+const me = demoAddresses()[0]!
+
+const modal = (page: Page) => page.locator('w3m-modal')
+const tokenRow = (page: Page, symbol: string) => modal(page).locator(`[data-testid=token-row][data-symbol=${symbol}]`)
+
+/** Sends from demo account `from` to the connected address on one chain, waiting for each receipt. */
+async function sendTo(chainId: number, from: number, count: number, token = false): Promise<Hex[]> {
+  const chain = e2e.stack.chains.find((c) => c.chainId === chainId)!
+  const wallet = createWalletClient({ account: demoAccount(from), chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+  const hashes: Hex[] = []
+  for (let i = 0; i < count; i++) {
+    hashes.push(token
+      ? await wallet.writeContract({ address: TOKEN_ADDRESS, abi: TOKEN_ABI, functionName: 'transfer', args: [me, parseUnits('2.5', 6)] })
+      : await wallet.sendTransaction({ to: me, value: parseEther('0.01') }))
+  }
+  return hashes
+}
+
+async function connect(page: Page, path = '/t/account.html') {
+  await page.goto(`${e2e.stack.web.url}${path}`)
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=account-name]').waitFor()
+}
+
+test.before(async () => {
+  e2e = await startE2E()
+  e2e.stack.web.setPage('/t/account.html', evmPage(e2e.stack))
+  e2e.stack.web.setPage('/t/no-history.html', evmPage(e2e.stack, { options: 'features: { history: false, send: false },' }))
+})
+test.after(async () => {
+  await e2e?.stop()
+})
+
+test('behavior: the Account view lists ETH and USDC with the chain\'s amounts and USD values, on chain 1 and on chain 137', async () => {
+  const { page, errors } = await e2e.newPage()
+  await connect(page)
+  await tokenRow(page, 'ETH').waitFor()
+  assert.match(await tokenRow(page, 'ETH').innerText(), /10000\.000 ETH[\s\S]*\$30000000\.00/)
+  assert.match(await tokenRow(page, 'USDC').innerText(), /1000000\.00 USDC[\s\S]*\$1000000\.00/)
+  await modal(page).locator('[data-testid=account-network]').click()
+  await modal(page).locator('.item', { hasText: 'Polygon' }).click()
+  await page.waitForFunction(() => (window as any).modal.getChainId() === 137)
+  await page.locator('appkit-button button').click().catch(() => undefined)
+  await tokenRow(page, 'POL').waitFor()
+  assert.match(await tokenRow(page, 'POL').innerText(), /10000\.000 POL[\s\S]*\$5000\.00/)
+  assert.match(await tokenRow(page, 'USDC').innerText(), /1000000\.00 USDC/)
+  assert.equal(errors, [])
+})
+
+test('behavior: a failing balance API shows Token Balance Unavailable, not a broken view', async () => {
+  const { page, context } = await e2e.newPage()
+  await context.route('**/v1/account/*/balance*', (route) => route.fulfill({ status: 500, body: 'down' }))
+  await connect(page)
+  await modal(page).locator('[data-testid=token-balance-error]', { hasText: 'Token Balance Unavailable' }).waitFor()
+  assert.is(await modal(page).locator('[data-testid=token-row]').count(), 0)
+})
+
+test('behavior: Receive shows a QR code that decodes to the connected address, and copies it', async () => {
+  const { page, context } = await e2e.newPage()
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.stack.web.url })
+  await connect(page)
+  await modal(page).locator('[data-testid=feature-receive]').click()
+  const svg = modal(page).locator('svg.qr')
+  await svg.waitFor()
+  const png = PNG.sync.read(await svg.screenshot())
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
+  assert.is(decoded?.data, me)
+  assert.is(await modal(page).locator('[data-testid=receive-address]').innerText(), me)
+  await modal(page).getByRole('button', { name: /Copy address/ }).click()
+  await modal(page).getByRole('button', { name: 'Copied' }).waitFor()
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), me)
+  assert.match(await modal(page).getByRole('list', { name: 'Networks this address receives on' }).innerText(), /Ethereum[\s\S]*Polygon/)
+})
+
+test('behavior: Activity lists the account\'s transfers newest first, pages with the cursor, and hides a spam-only transaction', async () => {
+  const native = await sendTo(1, 1, 21)
+  const spam = await deploySpamToken(e2e.stack.chains.find((c) => c.chainId === 1)!, 5, me)
+  const [usdc] = await sendTo(1, 2, 1, true)
+  const { page, errors } = await e2e.newPage()
+  await connect(page)
+  await modal(page).getByRole('tab', { name: 'Activity' }).click()
+  const rows = modal(page).locator('[data-testid=history-row]')
+  await rows.first().waitFor()
+  // Page one: the API's 20 newest transactions, the spam one among them hidden.
+  assert.is(await rows.count(), 20 - 1 /* the spam transfer */)
+  assert.is(await rows.nth(0).getAttribute('data-hash'), usdc)
+  assert.match(await rows.nth(0).innerText(), /Received[\s\S]*\+2\.500 USDC/)
+  assert.match(await rows.nth(1).innerText(), /Received[\s\S]*\+0\.010 ETH/)
+  assert.ok(await modal(page).getByRole('heading', { name: 'Today' }).count() >= 1)
+  await modal(page).locator('[data-testid=history-more]').click()
+  await page.waitForFunction((n) => document.querySelector('w3m-modal')!.shadowRoot!.querySelectorAll('[data-testid=history-row]').length > n, 19)
+  const hashes = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-hash')))
+  for (const hash of [...native, usdc!]) assert.ok(hashes.includes(hash), `${hash} listed`)
+  assert.not.ok(hashes.includes(spam.transferHash), 'the spam-only transaction stays hidden')
+  assert.is(new Set(hashes).size, hashes.length, 'no transaction twice')
+  assert.equal(errors, [])
+})
+
+test('behavior: a failing history API shows Failed to fetch transactions and the list marked empty', async () => {
+  const { page, context } = await e2e.newPage()
+  await context.route('**/v1/account/*/history*', (route) => route.fulfill({ status: 502, body: '{}' }))
+  await connect(page)
+  await page.evaluate(() => ((window as any).events = [], (window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data.event))))
+  await modal(page).getByRole('tab', { name: 'Activity' }).click()
+  await modal(page).locator('[data-testid=history-error]', { hasText: 'Failed to fetch transactions' }).waitFor()
+  assert.ok((await page.evaluate(() => (window as any).events)).includes('ERROR_FETCH_TRANSACTIONS'))
+})
+
+test('behavior: features.history and features.send off hide the Activity tab and the Send button; tabs work by keyboard', async () => {
+  const { page } = await e2e.newPage()
+  await connect(page, '/t/no-history.html')
+  await tokenRow(page, 'ETH').waitFor()
+  assert.is(await modal(page).getByRole('tab').count(), 0)
+  assert.is(await modal(page).locator('[data-testid=feature-send]').count(), 0)
+  assert.is(await modal(page).locator('[data-testid=feature-receive]').count(), 1)
+  const other = await e2e.newPage()
+  await connect(other.page)
+  await modal(other.page).getByRole('tab', { name: 'Tokens' }).focus()
+  await other.page.keyboard.press('ArrowRight')
+  await modal(other.page).getByRole('tab', { name: 'Activity', selected: true }).waitFor()
+})
+
+test.run()
