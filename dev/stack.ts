@@ -42,12 +42,13 @@ export interface DemoConfig {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; dataDir?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; stateDir?: string } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
     const [chains, solana, relay] = await Promise.all([
-      track(startChains()),
+      // With a state folder (npm start: .dev-state/) the chains and the server's database survive a restart.
+      track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains` })),
       opts.solana === false ? undefined : track(startSolana()),
       track(startRelay()),
     ])
@@ -56,10 +57,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
-    // The server's data lives in opts.dataDir (npm start keeps it in .dev-state/), else in memory.
     const api = await track(startApiServer({
       chains: chains.chains,
-      dataDir: opts.dataDir,
+      dataDir: opts.stateDir && `${opts.stateDir}/server`,
       indexer: { intervalMs: 500 },
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,

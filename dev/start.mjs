@@ -12,12 +12,12 @@ register()
 const { startStack } = await import('./stack.ts')
 const started = Date.now()
 const port = Number(process.env.PORT) || 5173
-// The reference server keeps its database here, so a restart keeps what it stored.
-const dataDir = `${root}.dev-state/server`
-const stack = await startStack({ webPort: port, dataDir }).catch(async (error) => {
+// The chains and the reference server's database live here, so a restart keeps what they stored.
+const stateDir = `${root}.dev-state`
+const stack = await startStack({ webPort: port, stateDir }).catch(async (error) => {
   if (error?.code !== 'EADDRINUSE') throw error
   console.log(`port ${port} is taken; using a free one`)
-  return startStack({ dataDir })
+  return startStack({ stateDir })
 })
 
 console.log(`
@@ -27,7 +27,7 @@ Postern demo ready in ${Date.now() - started} ms
   Demo (ESM import)   ${stack.web.url}/esm.html
   Demo (React)        ${stack.web.url}/react.html
 
-  API server          ${stack.api.url}  (data in .dev-state/server)
+  API server          ${stack.api.url}  (data in .dev-state/server; chains in .dev-state/chains)
   WalletConnect relay ${stack.relay.url}
 ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
 ${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}` : ''}

@@ -38,12 +38,17 @@ async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 10_00
   throw new Error(`anvil did not answer at ${rpcUrl} within ${timeoutMs} ms`)
 }
 
-/** Starts one anvil node on a free loopback port with the demo mnemonic. */
-export async function startAnvil(chainId: number, port?: number): Promise<AnvilNode> {
+/**
+ * Starts one anvil node on a free loopback port with the demo mnemonic. With a state file the
+ * chain (accounts, blocks, transactions) is loaded from it when it exists, written every second
+ * and on stop, so a restarted node goes on where the last one ended.
+ */
+export async function startAnvil(chainId: number, port?: number, opts: { stateFile?: string } = {}): Promise<AnvilNode> {
   const listenPort = port ?? (await freePort())
+  const state = opts.stateFile ? ['--state', opts.stateFile, '--state-interval', '1'] : []
   const child = spawn(
     anvilBinary(),
-    ['--host', '127.0.0.1', '--port', String(listenPort), '--chain-id', String(chainId), '--mnemonic', DEMO_MNEMONIC, '--silent'],
+    ['--host', '127.0.0.1', '--port', String(listenPort), '--chain-id', String(chainId), '--mnemonic', DEMO_MNEMONIC, '--silent', ...state],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   )
   const rpcUrl = `http://127.0.0.1:${listenPort}`

@@ -3,6 +3,8 @@ import { demoAddresses } from './accounts.ts'
 import { startAnvil, type AnvilNode } from './anvil.ts'
 import { deployToken, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
 import type { LocalChain } from './types.ts'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 
 export { TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO, mintToken } from './token.ts'
 export { demoAccount, demoAddresses, deployerAccount } from './accounts.ts'
@@ -23,13 +25,16 @@ export const FUNDED_HOLDERS = 3
 
 /**
  * Starts one anvil per chain id (in parallel), deploys the token on each at TOKEN_ADDRESS
- * and mints 1,000,000 USDC to each of the first 3 demo accounts.
+ * and mints 1,000,000 USDC to each of the first 3 demo accounts. With `stateDir` each chain
+ * keeps its state there (chain-<id>.json) and a restart goes on from it, token included.
  */
-export async function startChains(opts: { chainIds?: number[] } = {}): Promise<LocalChains> {
+export async function startChains(opts: { chainIds?: number[]; stateDir?: string } = {}): Promise<LocalChains> {
   const chainIds = opts.chainIds ?? [1, 137]
   if (new Set(chainIds).size !== chainIds.length) throw new Error('startChains: duplicate chain id')
+  if (opts.stateDir) mkdirSync(opts.stateDir, { recursive: true })
+  const stateFile = (id: number) => (opts.stateDir ? { stateFile: join(opts.stateDir, `chain-${id}.json`) } : {})
 
-  const started = await Promise.allSettled(chainIds.map((id) => startAnvil(id)))
+  const started = await Promise.allSettled(chainIds.map((id) => startAnvil(id, undefined, stateFile(id))))
   const nodes = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
   const stop = async () => {
     await Promise.all(nodes.map((n) => n.stop()))
@@ -39,7 +44,9 @@ export async function startChains(opts: { chainIds?: number[] } = {}): Promise<L
     if (failed) throw failed.reason
     const accounts = demoAddresses()
     const amount = parseUnits(MINTED_USDC, TOKEN_INFO.decimals)
-    await Promise.all(nodes.map((n: AnvilNode) => deployToken(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS), amount)))
+    await Promise.all(nodes.map(async (n: AnvilNode) => {
+      if (!(await hasToken(n.rpcUrl))) await deployToken(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS), amount)
+    }))
     const chains = nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl, token: { address: TOKEN_ADDRESS, ...TOKEN_INFO } }))
     return { chains, accounts, stop }
   } catch (error) {
@@ -47,4 +54,11 @@ export async function startChains(opts: { chainIds?: number[] } = {}): Promise<L
     throw error
   }
 }
+/** Whether the token is already deployed (a chain restored from its state file). */
+async function hasToken(rpcUrl: string): Promise<boolean> {
+  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [TOKEN_ADDRESS, 'latest'] }) })
+  const { result } = (await res.json()) as { result?: string }
+  return !!result && result !== '0x'
+}
+
 export { toViemChain } from './viem-chain.ts'
