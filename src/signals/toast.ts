@@ -5,6 +5,8 @@ export interface Toast {
   id: number
   variant: ToastVariant
   message: string
+  /** A link the toast offers, e.g. a sent transaction on the block explorer. */
+  link?: { href: string; label: string }
 }
 
 export const TOAST_DELAY_MS = 150
@@ -18,10 +20,10 @@ export function createToastState() {
 export type ToastStore = { toast: ReturnType<typeof createToastState> }
 
 /** A new message closes the open one, then shows after 150 ms (SPEC section 4). */
-export function showToast(store: ToastStore, variant: ToastVariant, message: string): void {
+export function showToast(store: ToastStore, variant: ToastVariant, message: string, link?: Toast['link']): void {
   const state = store.toast
   clearTimers(store)
-  const toast = { id: state.nextId.value++, variant, message }
+  const toast: Toast = { id: state.nextId.value++, variant, message, ...(link && { link }) }
   const show = () => {
     state.current.value = toast
     if (variant !== 'loading') state.timers.push(setTimeout(() => hideToast(store, toast.id), TOAST_DURATION_MS))

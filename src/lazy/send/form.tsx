@@ -1,0 +1,127 @@
+import { useEffect, useRef } from 'preact/hooks'
+import type { Store } from '../../signals/store'
+import { accountFor } from '../../signals/account'
+import { refreshTokenBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../signals/balances'
+import {
+  formatUnits,
+  isNative,
+  maxSendAmount,
+  patchSend,
+  sendButtonMessage,
+  sendStateFor,
+  SEND_BUTTON,
+  SEND_ERRORS,
+  toSendValue,
+  type SendFee,
+  type SendForm,
+  type SendToken,
+} from '../../signals/send'
+import { formatBalance } from '../../utils/format'
+import { checkSend, estimateSendFee } from './actions'
+import type { ChainSend } from './chain'
+
+const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
+const usd = (value: number) => `$${value.toFixed(2)}`
+
+/** The fee in the native token (6 decimals, truncated) and in USD when the native price is known. */
+export function feeText(fee: SendFee | undefined, balances: readonly SendToken[]): string {
+  if (!fee) return 'Estimating…'
+  const amount = formatUnits(fee.amount, fee.decimals)
+  const price = balances.find(isNative)?.price
+  return `≈ ${formatBalance(amount, 6)} ${fee.symbol}${price ? ` (${usd(Number(amount) * price)})` : ''}`
+}
+
+/** Which field a problem belongs to, so focus can go there. */
+function fieldOf(problem: string): string {
+  if (problem === SEND_ERRORS.TOKEN) return 'send-token'
+  if (problem === SEND_BUTTON.INVALID_ADDRESS) return 'send-to'
+  if (problem === SEND_ERRORS.AMOUNT_AND_RECEIVER) return 'send-amount'
+  return problem === SEND_ERRORS.CHAIN ? 'send-submit' : 'send-amount'
+}
+
+/** Step one: token, amount (with Max), receiver and the fee; the button says what is missing. */
+export function SendFormStep({ store, chain, returned }: { store: Store; chain?: ChainSend; returned: boolean }) {
+  const form: SendForm = sendStateFor(store).form.value
+  const account = accountFor(store, store.network.activeNamespace.value)
+  const balances = account.tokenBalance ?? []
+  const root = useRef<HTMLFormElement>(null)
+  const isAddress = (a: string) => !!chain?.isAddress(a)
+  const message = sendButtonMessage(form, isAddress)
+  const token = form.token
+  const amountValue = token ? Number(toSendValue(form.sendTokenAmount)) * (token.price ?? 0) : 0
+  const errorField = form.error ? fieldOf(form.error) : undefined
+
+  useEffect(() => {
+    // Back from the preview (Cancel, or the wallet said no): focus lands where the person left.
+    if (returned) root.current?.querySelector<HTMLElement>(form.error ? `#${fieldOf(form.error)}` : '#send-submit')?.focus()
+  }, [])
+
+  const choose = (key: string) => {
+    patchSend(store, { token: balances.find((b) => tokenKey(b) === key), fee: undefined, error: undefined })
+  }
+  const max = () => {
+    if (token) patchSend(store, { sendTokenAmount: maxSendAmount(token, form.fee), error: undefined })
+  }
+  const submit = (event: Event) => {
+    event.preventDefault()
+    if (form.sendTokenAmount) patchSend(store, { sendTokenAmount: toSendValue(form.sendTokenAmount) })
+    const problem = checkSend(store, chain)
+    if (problem) {
+      patchSend(store, { error: problem })
+      root.current?.querySelector<HTMLElement>(`#${fieldOf(problem)}`)?.focus()
+      return
+    }
+    patchSend(store, { step: 'preview', error: undefined })
+    if (chain) void estimateSendFee(store, chain)
+  }
+
+  const loadingBalances = account.tokenBalanceLoading && !balances.length
+  return (
+    <form ref={root} onSubmit={submit} noValidate aria-label="Send" class="send">
+      <div class="field">
+        <label for="send-token">Token</label>
+        {account.tokenBalanceError && !balances.length ? (
+          <div class="row">
+            <p class="error" role="alert">{TOKEN_BALANCE_UNAVAILABLE}</p>
+            <button type="button" class="btn secondary" onClick={() => void refreshTokenBalances(store, undefined, { force: true })}>Retry</button>
+          </div>
+        ) : (
+          <select id="send-token" value={token ? tokenKey(token) : ''} disabled={form.readOnly} aria-busy={loadingBalances}
+            aria-invalid={errorField === 'send-token'} aria-describedby="send-error" onChange={(e) => choose(e.currentTarget.value)}>
+            <option value="">{loadingBalances ? 'Loading balances…' : 'Select token'}</option>
+            {balances.map((b) => (
+              <option key={tokenKey(b)} value={tokenKey(b)}>
+                {b.symbol}: {formatBalance(b.quantity.numeric, isNative(b) ? 3 : 2)}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      <div class="field">
+        <label for="send-amount">Amount{token ? ` (${token.symbol})` : ''}</label>
+        <div class="row">
+          <input id="send-amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0" value={form.sendTokenAmount ?? ''}
+            readOnly={form.readOnly} aria-invalid={errorField === 'send-amount'} aria-describedby="send-amount-hint send-error"
+            onInput={(e) => patchSend(store, { sendTokenAmount: e.currentTarget.value, error: undefined })}
+            onBlur={(e) => e.currentTarget.value && patchSend(store, { sendTokenAmount: toSendValue(e.currentTarget.value) })} />
+          <button type="button" class="btn secondary max" onClick={max} disabled={!token || form.readOnly}
+            aria-label={token ? `Max: the whole ${token.symbol} balance${isNative(token) ? ', less the fee' : ''}` : 'Max'}>Max</button>
+        </div>
+        <p class="hint" id="send-amount-hint">
+          <span data-testid="send-value">{token?.price && form.sendTokenAmount ? usd(amountValue) : ''}</span>
+          <span>{token ? `Balance: ${formatBalance(token.quantity.numeric, isNative(token) ? 3 : 2)} ${token.symbol}` : ''}</span>
+        </p>
+      </div>
+      <div class="field">
+        <label for="send-to">Receiver address</label>
+        <input id="send-to" type="text" autoComplete="off" spellcheck={false} placeholder={store.network.activeNamespace.value === 'solana' ? 'Solana address' : '0x…'}
+          value={form.receiverAddress ?? ''} readOnly={form.readOnly} aria-invalid={errorField === 'send-to'} aria-describedby="send-error"
+          onInput={(e) => patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined })} />
+      </div>
+      {token && <p class="hint" data-testid="send-fee"><span>Network fee</span><span>{feeText(form.fee, balances)}</span></p>}
+      <p id="send-error" class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
+      <button id="send-submit" type="submit" class="btn primary wide" data-testid="send-submit"
+        aria-describedby={message === SEND_BUTTON.PREVIEW_SEND ? undefined : 'send-error'}>{message}</button>
+    </form>
+  )
+}

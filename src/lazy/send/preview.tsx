@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'preact/hooks'
+import type { Store } from '../../signals/store'
+import { accountFor } from '../../signals/account'
+import { patchSend, sendStateFor, toSendValue } from '../../signals/send'
+import { truncateAddress } from '../../utils/address'
+import { sendToken } from './actions'
+import type { ChainSend } from './chain'
+import { feeText } from './form'
+
+/** Step two: what will be sent, to whom, on which network and for what fee; then the wallet. */
+export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainSend }) {
+  const form = sendStateFor(store).form.value
+  const network = store.network.activeNetwork.value
+  const balances = accountFor(store, store.network.activeNamespace.value).tokenBalance ?? []
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+
+  const amount = toSendValue(form.sendTokenAmount)
+  const price = form.token?.price
+  const receiver = form.receiverAddress?.trim() ?? ''
+  const send = () => {
+    if (!form.loading) void sendToken(store, chain)
+  }
+  return (
+    <section class="send" aria-labelledby="send-review" aria-busy={form.loading}>
+      <h3 id="send-review" tabIndex={-1} ref={heading}>Review send</h3>
+      <dl>
+        <dt>Send</dt>
+        <dd class="big" data-testid="send-preview-amount">{amount} {form.token?.symbol}</dd>
+        {price ? <><dt>Value</dt><dd>${(Number(amount) * price).toFixed(2)}</dd></> : null}
+        <dt>To</dt>
+        <dd title={receiver} data-testid="send-preview-to">{truncateAddress(receiver, 6, 6)}</dd>
+        <dt>Network</dt>
+        <dd>{network.name}</dd>
+        <dt>Network fee</dt>
+        <dd data-testid="send-preview-fee">{feeText(form.fee, balances)}</dd>
+      </dl>
+      <p class="muted">Review transaction carefully</p>
+      <p class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
+      <div class="row">
+        <button type="button" class="btn secondary" aria-disabled={form.loading}
+          onClick={() => !form.loading && patchSend(store, { step: 'form', error: undefined })}>Cancel</button>
+        <button type="button" class="btn primary" data-testid="send-confirm" aria-disabled={form.loading} onClick={send}>
+          {form.loading ? <><span class="spinner spin" aria-hidden="true" />Sending…</> : 'Send'}
+        </button>
+      </div>
+    </section>
+  )
+}
