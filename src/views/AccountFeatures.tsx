@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks'
 import type { Store } from '../signals/store'
 import type { ViewName } from '../signals/modal'
 import { pushView } from '../signals/modal'
@@ -15,6 +16,7 @@ export function AccountFeatures({ store }: { store: Store }) {
   const namespace = store.network.activeNamespace.value
   const order = (features.walletFeaturesOrder ?? ['onramp', 'swaps', 'receive', 'send']) as string[]
   const shown = order.filter((name) => FEATURES[name] && (features as Record<string, unknown>)[name] !== false && FEATURES[name]!.namespaces.includes(namespace))
+  useEffect(() => prefetchWhenIdle(shown), [shown.join()])
   if (!shown.length) return null
   return (
     <div class="features" role="group" aria-label="Wallet features">
@@ -28,4 +30,15 @@ export function AccountFeatures({ store }: { store: Store }) {
       })}
     </div>
   )
+}
+
+/** The features' chunks, fetched while the visitor reads the Account view, so a click opens at once. */
+function prefetchWhenIdle(features: string[]): () => void {
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback
+  const run = () => {
+    if (features.includes('receive')) void import('../lazy/receive/index').catch(() => undefined)
+    if (features.includes('send')) void import('../lazy/send/index').catch(() => undefined)
+  }
+  const id = idle ? idle(run) : setTimeout(run, 200)
+  return () => ((globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback ?? clearTimeout)(id as never)
 }

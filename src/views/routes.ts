@@ -19,5 +19,6 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   AllWallets: { title: () => 'All Wallets', load: () => import('./AllWallets').then((m) => m.AllWallets) },
   ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnectBasic) },
   ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnect) },
+  WalletSend: { title: () => 'Send', load: () => import('../lazy/send/index').then((m) => m.WalletSend) },
   WalletReceive: { title: () => 'Receive', load: () => import('../lazy/receive/index').then((m) => m.WalletReceive) },
 }
