@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
 import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
+import { valibotSplit } from './build/valibot-split.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const final = `${root}dist`
@@ -117,12 +118,14 @@ async function main() {
   const classicPlugins = [...common.plugins, classicChunks(chunks)]
   const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
   const valibot = await valibotNames(root, classicLoaderFiles())
+  const esmPlugins = [...common.plugins, await valibotSplit(root, classicLoaderFiles(), valibot)]
 
   const builds = {
     esm: esbuild.build({
       ...common,
       entryPoints: { index: 'src/index.ts', react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts' },
       outdir: `${dist}/esm`,
+      plugins: esmPlugins,
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
@@ -131,6 +134,7 @@ async function main() {
       ...common,
       entryPoints: { postern: 'src/cdn/index.ts' },
       outdir: `${dist}/cdn`,
+      plugins: esmPlugins,
       outExtension: { '.js': '.mjs' },
       format: 'esm',
       splitting: true,

@@ -7,3 +7,4 @@
 export const loadModal = () => import('./views/mount')
 export const loadRuntime = () => import('./signals/runtime')
 export const loadWalletConnect = () => import('./lazy/walletconnect/index')
+export const loadActions = () => import('./signals/actions')

@@ -1,8 +1,7 @@
 import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
-import { showToast } from './signals/toast'
 import { createKit } from './kit'
-import { loadRuntime, loadWalletConnect } from './chunks'
+import { loadActions, loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
@@ -13,7 +12,7 @@ export type { AppKit, AppKitState, AccountSnapshot, NetworkSnapshot } from './ki
 export type { Network } from './networks'
 export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './types'
 export type { ModalEvent } from './signals/events'
-export { PosternError } from './utils/errors'
+export { PosternError } from './utils/posterror'
 
 export const PROJECT_ID_ALERT = 'Project ID Not Configured'
 
@@ -28,7 +27,7 @@ export function createAppKit(input: AppKitOptions) {
   setCurrentInstance(kit)
   if (!options.projectId) {
     console.error(`[postern] ${PROJECT_ID_ALERT}: pass projectId to createAppKit`)
-    kit.subscribeState((state) => state.open && showToast(store, 'error', PROJECT_ID_ALERT))
+    kit.subscribeState((state) => state.open && loadActions().then((m) => m.showToast(store, 'error', PROJECT_ID_ALERT)))
   }
   if (options.enableWalletConnect !== false) setupWalletConnect(store, hasDom())
   if (hasDom()) {

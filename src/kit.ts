@@ -4,12 +4,12 @@ import type { ChainNamespace, Network } from './types'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import { accountFor, activeAccount } from './signals/account'
-import { closeModal, openModal, type OpenArgs } from './signals/modal'
+import type { OpenArgs } from './signals/modal'
 import { setThemeMode, setThemeVariables } from './signals/theme'
 import { subscribeEvents } from './signals/events'
 import { isMobile } from './utils/platform'
 import { isNamespace } from './utils/caip'
-import { loadModal, loadRuntime } from './chunks'
+import { loadActions, loadModal, loadRuntime } from './chunks'
 
 export interface AppKitState {
   open: boolean
@@ -92,18 +92,18 @@ export function createKit(store: Store) {
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
   const kit = {
+    /** AppKit's open: resolves once the modal shows the chosen view (its code is fetched on first open). */
     async open(args: OpenArgs = {}) {
-      openModal(store, args, isMobile())
       try {
-        await mount()
+        const [actions] = await Promise.all([loadActions(), mount()])
+        actions.openModal(store, args, isMobile())
       } catch (error) {
         mounting = undefined // a failed chunk load may succeed on the next click
-        store.modal.open.value = false
         throw error
       }
     },
     async close() {
-      closeModal(store)
+      if (store.modal.open.peek() || store.options.enableEmbedded) (await loadActions()).closeModal(store)
     },
     /** Starts fetching the modal's code without opening it. */
     prefetch() {

@@ -8,9 +8,10 @@ import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 
-/** The RPC endpoint for a network: the site's rpcUrls option first, then the network's own. */
+/** The RPC endpoint for a network: the site's customRpcUrls (AppKit's) or rpcUrls first, then the network's own. */
 export function rpcUrlFor(store: Store, network: Network): string {
-  const configured = store.options.rpcUrls?.[network.caipNetworkId] ?? store.options.rpcUrls?.[String(network.id)]
+  const custom = store.options.customRpcUrls?.[network.caipNetworkId]?.[0]?.url
+  const configured = custom ?? store.options.rpcUrls?.[network.caipNetworkId] ?? store.options.rpcUrls?.[String(network.id)]
   const url = Array.isArray(configured) ? configured[0] : configured
   return url ?? network.rpcUrls.default.http[0] ?? ''
 }
@@ -29,7 +30,8 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
     setConnectors(connectors: Connector[]) {
       // The built-in WalletConnect connector belongs to no adapter: it stays.
       const others = store.connection.connectors.peek().filter((c) => c.chain !== namespace || c.type === 'WALLET_CONNECT')
-      store.connection.connectors.value = [...others, ...connectors]
+      const images = store.options.connectorImages ?? {}
+      store.connection.connectors.value = [...others, ...connectors.map((c) => (images[c.id] ? { ...c, imageUrl: images[c.id] } : c))]
     },
     onAccountChanged({ connectorId, address, chainId }) {
       const account = accountFor(store, namespace)
@@ -67,7 +69,7 @@ function chainIdOf(caipAddress: string | undefined): string {
 /** Hands each adapter its context; adapter set-up errors are logged, never fatal to the page. */
 export function startAdapters(store: Store): void {
   const adapters = store.options.adapters
-  const restoring = wasConnected()
+  const restoring = store.options.enableReconnect !== false && wasConnected()
   if (restoring) markRestoring(store, adapters.map((a) => a.namespace))
   for (const adapter of adapters) {
     Promise.resolve()

@@ -18,6 +18,8 @@ export interface GroupInput {
   custom: readonly CatalogueWallet[]
   recommended: readonly CatalogueWallet[]
   excluded: readonly string[]
+  /** features.connectorTypeOrder: these groups first, the rest in the default order (AppKit's rule). */
+  order?: readonly ConnectorGroup[]
 }
 
 /**
@@ -49,7 +51,8 @@ export function groupConnectors(input: GroupInput): ConnectEntry[] {
     }
   }
 
-  for (const group of CONNECTOR_GROUP_ORDER) {
+  const order = [...new Set([...(input.order ?? []), ...CONNECTOR_GROUP_ORDER])].filter((g) => CONNECTOR_GROUP_ORDER.includes(g))
+  for (const group of order) {
     if (group === 'recent') input.recent.forEach((w) => fromWallet(group, w))
     else if (group === 'featured') input.featured.forEach((w) => fromWallet(group, w))
     else if (group === 'custom') input.custom.forEach((w) => fromWallet(group, w))

@@ -1,51 +1,61 @@
-import { signal } from '@preact/signals-core'
 import type { ResolvedOptions } from './options'
 import { emitEvent, type EventsStore } from './events'
-import { activeAccount, type AccountStore } from './account'
+import { accountFor, activeAccount, type AccountStore } from './account'
+import type { ChainNamespace } from '../types'
+import type { createNetworkState } from './network'
+import type { createModalState, Route, ViewName } from './modal-state'
 
-export type ViewName =
-  | 'Connect' | 'Account' | 'AllWallets' | 'Networks' | 'ConnectingWalletConnectBasic'
-  | 'ConnectingWalletConnect' | 'ConnectingExternal' | 'UnsupportedChain' | 'SIWXSignMessage'
-  | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
-  | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive'
-
-export interface Route {
-  view: ViewName
-  data?: Record<string, unknown>
-}
+export type { Route, ViewName } from './modal-state'
 
 export const SHAKE_MS = 500
 
-export function createModalState() {
-  return {
-    open: signal(false),
-    stack: signal<Route[]>([{ view: 'Connect' }]),
-    shake: signal(false),
-  }
-}
+export { createModalState } from './modal-state'
 
+/** AppKit's OpenOptions: `arguments` feeds the Swap and WalletSend views; `namespace` filters Connect. */
 export interface OpenArgs {
   view?: ViewName
-  namespace?: string
+  namespace?: ChainNamespace | string
+  arguments?: Record<string, unknown>
+  uri?: string
   data?: Record<string, unknown>
 }
 
 /** The part of an instance's state these actions use (the Store has it). */
-export type ModalStore = AccountStore & EventsStore & { modal: ReturnType<typeof createModalState>; options: Pick<ResolvedOptions, 'adapters' | 'enableEmbedded'> }
+export type ModalStore = AccountStore & EventsStore & {
+  modal: ReturnType<typeof createModalState>
+  options: Pick<ResolvedOptions, 'adapters' | 'enableEmbedded' | 'manualWCControl'>
+  network: ReturnType<typeof createNetworkState>
+}
 
-/** SPEC section 2, rules 1 to 5, in order. */
+/** SPEC section 2, rules 1 to 5, in order; with a namespace, that namespace's account decides. */
 export function resolveOpeningView(store: ModalStore, args: OpenArgs, mobile: boolean): ViewName {
-  if (args.view) return args.view
-  const hasAddress = !!activeAccount(store)?.address
+  const namespace = args.namespace as ChainNamespace | undefined
+  const hasAddress = !!(namespace ? accountFor(store, namespace) : activeAccount(store))?.address
   const noAdapters = store.options.adapters.length === 0
-  if (noAdapters && !hasAddress) return mobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+  if ((store.options.manualWCControl || noAdapters) && !hasAddress && !args.view) return mobile ? 'AllWallets' : 'ConnectingWalletConnectBasic'
+  if (args.view) return args.view
   if (hasAddress) return 'Account'
   return 'Connect'
 }
 
+/**
+ * AppKit's ModalController.open: a namespace other than the active one becomes active (on its
+ * last chosen network) and Connect lists only its wallets; arguments reach Swap and WalletSend.
+ */
 export function openModal(store: ModalStore, args: OpenArgs, mobile: boolean): void {
+  const namespace = args.namespace as ChainNamespace | undefined
+  const network = store.network
+  if (namespace && namespace !== network.activeNamespace.peek()) {
+    const target = network.byNamespace.peek()[namespace] ?? network.networks.peek().find((n) => n.chainNamespace === namespace)?.caipNetworkId
+    if (target) {
+      network.activeNamespace.value = namespace
+      network.activeCaipNetworkId.value = target
+    }
+  }
   const view = resolveOpeningView(store, args, mobile)
-  store.modal.stack.value = [{ view, data: args.data }]
+  const data: Record<string, unknown> = { ...args.data, ...(namespace && { namespace }), ...(args.uri && { uri: args.uri }) }
+  if (args.arguments) data[view === 'Swap' ? 'swap' : view === 'WalletSend' ? 'send' : 'arguments'] = args.arguments
+  store.modal.stack.value = [{ view, data: Object.keys(data).length ? data : undefined }]
   if (!store.modal.open.peek()) {
     store.modal.open.value = true
     emitEvent(store, 'MODAL_OPEN', { connected: !!activeAccount(store)?.address })

@@ -1,16 +1,21 @@
 import * as v from 'valibot'
 import type { ChainAdapter, Network } from '../types'
 import { NAMESPACES } from '../utils/caip'
-import { PosternError } from '../utils/errors'
+import { PosternError } from '../utils/posterror'
 
 const bool = v.optional(v.boolean())
+const str = v.optional(v.string())
+const num = v.optional(v.number())
 const strings = v.optional(v.array(v.string()))
 const url = v.pipe(v.string(), v.url())
+const list = <const T extends string[]>(...names: T) => v.optional(v.array(v.picklist(names)))
+const stringRecord = v.optional(v.record(v.string(), v.string()))
+const flags = <const K extends string>(names: readonly K[]) => Object.fromEntries(names.map((k) => [k, bool])) as Record<K, typeof bool>
 
 const NetworkSchema = v.looseObject({
   id: v.union([v.number(), v.string()]),
   name: v.string(),
-  nativeCurrency: v.object({ name: v.string(), symbol: v.string(), decimals: v.number() }),
+  nativeCurrency: v.looseObject({ name: v.string(), symbol: v.string(), decimals: v.number() }),
   rpcUrls: v.looseObject({ default: v.looseObject({ http: v.array(v.string()) }) }),
   chainNamespace: v.optional(v.picklist(NAMESPACES)),
   caipNetworkId: v.optional(v.string()),
@@ -21,53 +26,78 @@ const AdapterSchema = v.custom<ChainAdapter>(
   'expected an adapter from postern/adapters',
 )
 
-const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export const SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export type SocialProvider = (typeof SOCIALS)[number]
+export const CONNECTOR_TYPE_ORDER = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+export type ConnectorTypeOrder = (typeof CONNECTOR_TYPE_ORDER)[number]
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+export type WalletFeature = 'swaps' | 'send' | 'receive' | 'onramp'
 
-const FeaturesSchema = v.strictObject({
-  swaps: bool, onramp: bool, receive: bool, send: bool, email: bool, emailShowWallets: bool,
-  history: bool, analytics: bool, allWallets: bool, legalCheckbox: bool, smartSessions: bool,
-  collapseWallets: bool, pay: bool, reownBranding: bool,
+/** AppKit 1.8's Features (TypeUtil.ts), plus the remote feature reownBranding Postern lets a site set. */
+const FEATURE_FLAGS = [
+  'swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets',
+  'legalCheckbox', 'smartSessions', 'collapseWallets', 'pay', 'reownAuthentication', 'headless', 'reownBranding',
+] as const
+const FEATURE_ENTRIES = {
+  ...flags(FEATURE_FLAGS),
   socials: v.optional(v.union([v.array(v.picklist(SOCIALS)), v.literal(false)])),
-  connectMethodsOrder: v.optional(v.array(v.picklist(['wallet', 'email', 'social']))),
-})
+  connectMethodsOrder: list('wallet', 'email', 'social'),
+  connectorTypeOrder: list(...CONNECTOR_TYPE_ORDER),
+  walletFeaturesOrder: list('swaps', 'send', 'receive', 'onramp'),
+}
+const FeaturesSchema = v.looseObject(FEATURE_ENTRIES)
 
-const ThemeVariablesSchema = v.strictObject({
-  '--w3m-accent': v.optional(v.string()),
-  '--w3m-color-mix': v.optional(v.string()),
-  '--w3m-color-mix-strength': v.optional(v.number()),
-  '--w3m-font-family': v.optional(v.string()),
-  '--w3m-border-radius-master': v.optional(v.string()),
-  '--w3m-z-index': v.optional(v.number()),
-})
+// Every theme variable in both spellings AppKit reads; --apkt-* wins over --w3m-* (theme.ts).
+const THEME_STRINGS = ['font-family', 'accent', 'color-mix', 'font-size-master', 'border-radius-master', 'qr-color']
+const THEME_NUMBERS = ['color-mix-strength', 'z-index']
+const ThemeVariablesSchema = v.strictObject(Object.fromEntries(['--w3m-', '--apkt-'].flatMap((p) => [
+  ...THEME_STRINGS.map((k) => [p + k, str]),
+  ...THEME_NUMBERS.map((k) => [p + k, num]),
+])) as Record<`--${'w3m' | 'apkt'}-${'font-family' | 'accent' | 'color-mix' | 'font-size-master' | 'border-radius-master' | 'qr-color'}`, typeof str>
+  & Record<`--${'w3m' | 'apkt'}-${'color-mix-strength' | 'z-index'}`, typeof num>)
 
 const CustomWalletSchema = v.looseObject({
-  id: v.string(), name: v.string(), homepage: v.optional(v.string()), image_url: v.optional(v.string()),
-  mobile_link: v.optional(v.string()), desktop_link: v.optional(v.string()), webapp_link: v.optional(v.string()),
-  app_store: v.optional(v.string()), play_store: v.optional(v.string()),
+  id: v.string(), name: v.string(), homepage: str, image_url: str,
+  mobile_link: str, desktop_link: str, webapp_link: str, app_store: str, play_store: str,
 })
 
-const functionSchema = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'expected a function')
+const fn = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'expected a function')
+const object = v.looseObject({})
+const ACCOUNT_TYPE = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
 
-/** Every option of createAppKit; unknown options pass through so sites moving from AppKit keep working. */
+/** AppKit 1.8's boolean options (OptionsController, TypesUtil.ts). */
+const BOOLEAN_OPTIONS = [
+  'enableWalletConnect', 'enableInjected', 'enableEIP6963', 'enableCoinbase', 'enableBaseAccount', 'enableWallets',
+  'enableReconnect', 'enableWalletGuide', 'enableAuthLogger', 'enableMobileFullScreen', 'enableNetworkSwitch',
+  'enableEmbedded', 'allowUnsupportedChain', 'disableAppend', 'showWallets', 'manualWCControl', 'debug',
+  'experimental_preferUniversalLinks',
+] as const
+
+/** Every option of AppKit 1.8's CreateAppKit, plus Postern's self-hosting URLs; unknown options pass through. */
 const OPTION_ENTRIES = {
+  ...flags(BOOLEAN_OPTIONS),
   projectId: v.optional(v.pipe(v.string(), v.trim())),
   networks: v.pipe(v.array(NetworkSchema), v.minLength(1, 'expected at least one network')),
   defaultNetwork: v.optional(NetworkSchema),
   adapters: v.optional(v.array(AdapterSchema)),
-  metadata: v.optional(v.object({ name: v.string(), description: v.string(), url: v.string(), icons: v.array(v.string()) })),
+  metadata: v.optional(v.looseObject({ name: v.string(), description: v.string(), url: v.string(), icons: v.array(v.string()) })),
   features: v.optional(FeaturesSchema),
   themeMode: v.optional(v.picklist(['light', 'dark'])),
   themeVariables: v.optional(ThemeVariablesSchema),
   featuredWalletIds: strings, includeWalletIds: strings, excludeWalletIds: strings,
   allWallets: v.optional(v.picklist(['SHOW', 'HIDE', 'ONLY_MOBILE'])),
   customWallets: v.optional(v.array(CustomWalletSchema)),
-  enableWalletConnect: bool, enableInjected: bool, enableEIP6963: bool, enableCoinbase: bool,
-  allowUnsupportedChain: bool, enableNetworkSwitch: bool, enableEmbedded: bool, debug: bool,
-  disableAppend: bool, enableReconnect: bool,
-  siwx: v.optional(v.looseObject({ createMessage: functionSchema, addSession: functionSchema, getSessions: functionSchema, revokeSession: functionSchema, setSessions: functionSchema })),
-  siweConfig: v.optional(v.looseObject({})),
+  chainImages: stringRecord, connectorImages: stringRecord,
+  customRpcUrls: v.optional(v.record(v.string(), v.array(v.looseObject({ url: v.string() })))),
+  tokens: v.optional(v.record(v.string(), v.looseObject({ address: v.string() }))),
+  coinbasePreference: v.optional(v.picklist(['all', 'smartWalletOnly', 'eoaOnly'])),
+  defaultAccountTypes: v.optional(v.record(v.picklist(NAMESPACES), ACCOUNT_TYPE)),
+  universalProvider: v.optional(object),
+  universalProviderConfigOverride: v.optional(object),
+  siwx: v.optional(v.looseObject({ createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, setSessions: fn })),
+  siweConfig: v.optional(object),
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
-  apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: v.optional(v.string()),
+  apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,
   secureSiteUrl: v.optional(url),
   rpcUrls: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 }
@@ -89,31 +119,44 @@ export interface InternalOptions {
   /** The modal's WalletConnect pairing lifetime in ms, 11000 to 300000 (default 4 minutes, SPEC section 9). */
   walletConnectPairingTtl?: number
 }
-export type Features = Required<Omit<v.InferOutput<typeof FeaturesSchema>, 'connectMethodsOrder'>> & { connectMethodsOrder?: ('wallet' | 'email' | 'social')[] }
+type FeatureInput = v.InferOutput<v.ObjectSchema<typeof FEATURE_ENTRIES, undefined>>
+export type Features = Required<Omit<FeatureInput, 'connectMethodsOrder'>> & Pick<FeatureInput, 'connectMethodsOrder'>
 
-/** SPEC section 1: what is on unless a site turns it off. */
+/** SPEC section 1 and AppKit's ConstantsUtil.DEFAULT_FEATURES: what is on unless a site turns it off. */
 export const DEFAULT_FEATURES: Features = {
   swaps: true, onramp: true, receive: true, send: true, email: true, emailShowWallets: true,
   history: true, analytics: true, allWallets: true, legalCheckbox: false, smartSessions: false,
-  collapseWallets: false, pay: false, reownBranding: true,
-  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  collapseWallets: false, pay: false, reownBranding: true, reownAuthentication: false, headless: false,
+  socials: [...SOCIALS],
+  connectorTypeOrder: [...CONNECTOR_TYPE_ORDER],
+  walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send'],
 }
+
+/** AppKit's ConstantsUtil.DEFAULT_ACCOUNT_TYPES (SPEC section 3). */
+export const DEFAULT_ACCOUNT_TYPES = { bip122: 'payment', eip155: 'smartAccount', polkadot: 'eoa', solana: 'eoa', cosmos: 'eoa' } as const
 
 export const DEFAULT_API_URL = 'https://api.web3modal.org'
 export const DEFAULT_BLOCKCHAIN_API_URL = 'https://rpc.walletconnect.org'
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 export const DEFAULT_SECURE_SITE_URL = 'https://secure.walletconnect.org'
 
-export interface ResolvedOptions extends Omit<ParsedOptions, 'networks' | 'features' | 'adapters' | 'defaultNetwork'>, InternalOptions {
+export interface ResolvedOptions extends Omit<ParsedOptions, 'networks' | 'features' | 'adapters' | 'defaultNetwork' | 'defaultAccountTypes'>, InternalOptions {
   defaultNetwork?: Network
   projectId: string
   networks: Network[]
   adapters: ChainAdapter[]
   features: Features
+  defaultAccountTypes: Record<string, string>
   apiUrl: string
   blockchainApiUrl: string
   relayUrl: string
   secureSiteUrl: string
+}
+
+/** Formats every issue of a failed parse as one error naming each bad option. */
+export function optionsError(issues: readonly v.BaseIssue<unknown>[]): PosternError {
+  const lines = issues.map((issue) => `- ${v.getDotPath(issue) ?? 'options'}: ${issue.message}`)
+  return new PosternError(`Invalid Postern options:\n${[...new Set(lines)].join('\n')}`, 'INVALID_OPTIONS')
 }
 
 /**
@@ -122,22 +165,27 @@ export interface ResolvedOptions extends Omit<ParsedOptions, 'networks' | 'featu
  */
 export function parseOptions(input: unknown): ResolvedOptions {
   const result = v.safeParse(OptionsSchema, input)
-  if (!result.success) {
-    const lines = result.issues.map((issue) => `- ${v.getDotPath(issue) ?? 'options'}: ${issue.message}`)
-    throw new PosternError(`Invalid Postern options:\n${[...new Set(lines)].join('\n')}`, 'INVALID_OPTIONS')
-  }
+  if (!result.success) throw optionsError(result.issues)
   const options = result.output
   if (options.siweConfig && options.siwx) {
     throw new PosternError('Cannot set both `siweConfig` and `siwx` options', 'INVALID_OPTIONS')
   }
-  const networks = options.networks.map(withCaipId)
+  const images = options.chainImages ?? {}
+  const network = (n: NetworkOutput) => {
+    const out = withCaipId(n)
+    const image = images[out.id]
+    return image ? { ...out, assets: { ...out.assets, imageUrl: image } } : out
+  }
   return {
     ...options,
     projectId: options.projectId ?? '',
-    networks,
-    defaultNetwork: options.defaultNetwork ? withCaipId(options.defaultNetwork) : undefined,
+    networks: options.networks.map(network),
+    defaultNetwork: options.defaultNetwork && network(options.defaultNetwork),
+    // enableCoinbase: false hides Coinbase Wallet wherever excluded wallets are hidden.
+    excludeWalletIds: options.enableCoinbase === false ? [...(options.excludeWalletIds ?? []), ...COINBASE] : options.excludeWalletIds,
     adapters: options.adapters ?? [],
     features: { ...DEFAULT_FEATURES, ...options.features },
+    defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...options.defaultAccountTypes },
     apiUrl: options.apiUrl ?? DEFAULT_API_URL,
     blockchainApiUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL,
     relayUrl: options.relayUrl ?? DEFAULT_RELAY_URL,
@@ -145,7 +193,11 @@ export function parseOptions(input: unknown): ResolvedOptions {
   }
 }
 
-function withCaipId(network: v.InferOutput<typeof NetworkSchema>): Network {
+type NetworkOutput = v.InferOutput<typeof NetworkSchema>
+/** Coinbase Wallet's catalogue id, EIP-6963 rdns and connector id. */
+const COINBASE = ['fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', 'com.coinbase.wallet', 'coinbaseWalletSDK']
+
+export function withCaipId(network: NetworkOutput): Network {
   const chainNamespace = network.chainNamespace ?? 'eip155'
   return { ...network, chainNamespace, caipNetworkId: `${chainNamespace}:${network.id}` } as Network
 }

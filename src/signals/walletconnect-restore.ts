@@ -14,8 +14,9 @@ import { readStored, STORAGE_KEYS } from '../utils/storage'
 export function setupWalletConnect(store: Store, browser: boolean): void {
   const { connection, options } = store
   const chain = options.networks[0]!.chainNamespace
-  connection.connectors.value = [{ id: 'walletConnect', uid: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain }, ...connection.connectors.peek()]
-  const namespaces = (browser && readStored(STORAGE_KEYS.walletConnectSession, v.array(v.picklist(NAMESPACES)))) || []
+  const imageUrl = options.connectorImages?.walletConnect
+  connection.connectors.value = [{ id: 'walletConnect', uid: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain, imageUrl }, ...connection.connectors.peek()]
+  const namespaces = (browser && options.enableReconnect !== false && readStored(STORAGE_KEYS.walletConnectSession, v.array(v.picklist(NAMESPACES)))) || []
   const mark = (status: 'connecting' | 'disconnected') => {
     connection.status.value = status === 'connecting' ? 'reconnecting' : status
     for (const namespace of namespaces) setAccountState(store, namespace, { status })

@@ -1,12 +1,5 @@
-/** An error with a stable string code: survives minification and chunk boundaries. */
-export class PosternError extends Error {
-  readonly code: string | number
-  constructor(message: string, code: string | number, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'PosternError'
-    this.code = code
-  }
-}
+// PosternError lives in its own module so the loader (option errors) takes nothing else of this one.
+export { PosternError } from './posterror'
 
 export const USER_REJECTED = 4001
 

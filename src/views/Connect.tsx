@@ -10,6 +10,7 @@ import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
 import { isNamespace } from '../utils/caip'
 import { isMobile } from '../utils/platform'
+import { LegalCheckbox, LegalFooter, legalRequired } from './Legal'
 
 const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
 const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' }>> = {
@@ -49,9 +50,14 @@ export function Connect({ store, route }: ViewProps) {
     custom: options.customWallets ?? [],
     recommended: store.wallets.recommended.value,
     excluded: options.excludeWalletIds ?? [],
+    order: options.features.connectorTypeOrder,
   })
   const loading = store.wallets.loading.value
-  const showAll = options.features.allWallets && options.allWallets !== 'HIDE'
+  const { features, allWallets } = options
+  const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
+  // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
+  const collapsed = features.collapseWallets && (features.email || !!features.socials) && !route.data?.wallets
+  const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
   // The catalogue (code and data) is fetched when Connect first opens, never at page load.
   useEffect(() => {
@@ -78,15 +84,24 @@ export function Connect({ store, route }: ViewProps) {
   if (entries.length === 0 && loading) {
     return <div class="center"><Spinner label="Loading wallets" /><p class="muted">Loading wallets…</p></div>
   }
+  if (collapsed) {
+    return (
+      <div class="stack">
+        <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
+        <LegalFooter store={store} />
+      </div>
+    )
+  }
   return (
     <div class="stack">
+      {legalRequired(store) && <LegalCheckbox store={store} />}
       {entries.length === 0 && (
         <div class="center">
           <p>No wallets available</p>
           <p class="muted">Install a browser wallet, or choose one from all wallets.</p>
         </div>
       )}
-      <ul class="list" aria-label="Wallets">
+      <ul class="list" aria-label="Wallets" aria-disabled={gated ? 'true' : undefined} inert={gated} style={gated ? 'opacity:.3;pointer-events:none' : undefined}>
         {entries.map((entry, i) => (
           <Fragment key={entry.key}>
             {GROUP_LABEL[entry.group] && entries[i - 1]?.group !== entry.group && (
@@ -99,6 +114,7 @@ export function Connect({ store, route }: ViewProps) {
           <ListItem key="all-wallets" name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
         )}
       </ul>
+      <LegalFooter store={store} />
     </div>
   )
 }

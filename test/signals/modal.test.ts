@@ -80,3 +80,34 @@ closing('behavior: open and close emit events', () => {
   assert.equal(seen, ['MODAL_OPEN', 'MODAL_CLOSE'])
 })
 closing.run()
+
+const appkitOpen = suite('open (AppKit OpenOptions)')
+const solanaNet = { id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', chainNamespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://x'] } } }
+const solAdapter = { namespace: 'solana' } as ChainAdapter
+appkitOpen('behavior: a namespace is kept: it becomes active on its network and Connect lists only its wallets', () => {
+  const store = storeWith({ networks: [mainnet, solanaNet], adapters: [adapter, solAdapter] })
+  openModal(store, { namespace: 'solana' }, false)
+  assert.is(store.network.activeNamespace.value, 'solana')
+  assert.is(store.network.activeCaipNetworkId.value, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+  assert.equal(currentRoute(store), { view: 'Connect', data: { namespace: 'solana' } })
+})
+appkitOpen('behavior: with a namespace, that namespace\'s account decides between Account and Connect', () => {
+  const store = storeWith({ networks: [mainnet, solanaNet], adapters: [adapter, solAdapter] })
+  connect(store)
+  openModal(store, { namespace: 'solana' }, false)
+  assert.is(currentRoute(store).view, 'Connect')
+  closeModal(store)
+  openModal(store, { namespace: 'eip155' }, false)
+  assert.is(currentRoute(store).view, 'Account')
+})
+appkitOpen('parameters: arguments reach Swap and WalletSend as AppKit names them', () => {
+  const store = storeWith({ adapters: [adapter] })
+  openModal(store, { view: 'Swap', arguments: { amount: '1' } }, false)
+  assert.equal(currentRoute(store).data, { swap: { amount: '1' } })
+  openModal(store, { view: 'WalletSend', arguments: { to: '0x1' } }, false)
+  assert.equal(currentRoute(store).data, { send: { to: '0x1' } })
+})
+appkitOpen('behavior: manualWCControl opens WalletConnect even with adapters', () => {
+  assert.is(resolveOpeningView(storeWith({ adapters: [adapter], manualWCControl: true }), {}, false), 'ConnectingWalletConnectBasic')
+})
+appkitOpen.run()

@@ -1,0 +1,25 @@
+import { signal } from '@preact/signals-core'
+
+export type ViewName =
+  | 'Connect' | 'Account' | 'AllWallets' | 'Networks' | 'ConnectingWalletConnectBasic'
+  | 'ConnectingWalletConnect' | 'ConnectingExternal' | 'UnsupportedChain' | 'SIWXSignMessage'
+  | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
+  | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive'
+  // AppKit's other public views (OpenOptions): their screens arrive with their issues.
+  | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
+
+export interface Route {
+  view: ViewName
+  data?: Record<string, unknown>
+}
+
+/** The modal's state, apart from its actions (modal.ts), which the loader fetches on first open. */
+export function createModalState() {
+  return {
+    open: signal(false),
+    stack: signal<Route[]>([{ view: 'Connect' }]),
+    shake: signal(false),
+    /** features.legalCheckbox: ticked once per page, as AppKit keeps it. */
+    legalAccepted: signal(false),
+  }
+}
