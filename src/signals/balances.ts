@@ -2,6 +2,7 @@ import type { Store } from './store'
 import type { ChainNamespace } from '../types'
 import { getBalances, type ApiTokenBalance } from '../api/blockchain'
 import { accountFor, setAccountState } from './account'
+import { walletAssets } from './wallet-assets'
 
 /** SPEC section 9: portfolios are cached 30 s, and a failed read locks retries for 30 s. */
 export const TOKEN_BALANCE_CACHE_MS = 30_000
@@ -32,7 +33,9 @@ export async function refreshTokenBalances(store: Store, namespace: ChainNamespa
   const api = { baseUrl: store.options.blockchainApiUrl, projectId: store.options.projectId }
   let balances: ApiTokenBalance[] | undefined
   try {
-    balances = await getBalances(api, account.address, { chainId: network.caipNetworkId, forceUpdate: force ? String(Date.now()) : undefined })
+    // A wallet that lists its own assets (EIP-7811) is asked first; the balance API is the fallback.
+    balances = (await walletAssets(store, network)) ?? await getBalances(api, account.address, { chainId: network.caipNetworkId, forceUpdate: force ? String(Date.now()) : undefined })
+    balances = balances.filter((b) => b.quantity.decimals !== '0')
   } catch {
     balances = undefined
   }

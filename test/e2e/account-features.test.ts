@@ -15,6 +15,12 @@ const test = suite('e2e: account features (balances, receive, activity)')
 let e2e: E2E
 const me = demoAddresses()[0]!
 
+/** What an EIP-7811 wallet lists: 1.5 ETH and 12.345678 of a token the API does not know. */
+const WALLET_ASSETS = [
+  { address: 'native', balance: '0x14d1120d7b160000', type: 'NATIVE', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000, iconUrl: '' } },
+  { address: '0x00000000000000000000000000000000000000aa', balance: '0xbc614e', type: 'ERC20', metadata: { name: 'Wallet Token', symbol: 'WTK', decimals: 6, price: 2, iconUrl: '' } },
+]
+
 const modal = (page: Page) => page.locator('w3m-modal')
 const tokenRow = (page: Page, symbol: string) => modal(page).locator(`[data-testid=token-row][data-symbol=${symbol}]`)
 
@@ -45,6 +51,8 @@ test.before(async () => {
   e2e = await startE2E()
   e2e.stack.web.setPage('/t/account.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/no-history.html', evmPage(e2e.stack, { options: 'features: { history: false, send: false },' }))
+  e2e.stack.web.setPage('/t/assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': WALLET_ASSETS } }] }))
+  e2e.stack.web.setPage('/t/bad-assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': [{ ...WALLET_ASSETS[0], metadata: { name: 'Ether', symbol: 'ETH' } }] } }] }))
 })
 test.after(async () => {
   await e2e?.stop()
@@ -72,6 +80,21 @@ test('behavior: a failing balance API shows Token Balance Unavailable, not a bro
   await connect(page)
   await modal(page).locator('[data-testid=token-balance-error]', { hasText: 'Token Balance Unavailable' }).waitFor()
   assert.is(await modal(page).locator('[data-testid=token-row]').count(), 0)
+})
+
+test('behavior: a wallet offering wallet_getAssets (EIP-7811) is asked instead of the balance API; a malformed answer falls back to the API', async () => {
+  const { page, context } = await e2e.newPage()
+  let apiReads = 0
+  await context.route('**/v1/account/*/balance*', (route) => (apiReads++, route.continue()))
+  await connect(page, '/t/assets.html')
+  await tokenRow(page, 'WTK').waitFor()
+  assert.match(await tokenRow(page, 'ETH').innerText(), /1\.500 ETH[\s\S]*\$4500\.00/)
+  assert.match(await tokenRow(page, 'WTK').innerText(), /12\.34 WTK[\s\S]*\$24\.69/)
+  assert.is(apiReads, 0)
+  const other = await e2e.newPage()
+  await connect(other.page, '/t/bad-assets.html')
+  await tokenRow(other.page, 'USDC').waitFor()
+  assert.match(await tokenRow(other.page, 'ETH').innerText(), /10000\.000 ETH/)
 })
 
 test('behavior: Receive shows a QR code that decodes to the connected address, and copies it', async () => {

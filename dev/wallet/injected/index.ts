@@ -22,6 +22,11 @@ export interface InjectedWalletOptions {
   legacy?: boolean
   /** Default true: prompts are approved. false: the default policy is 'hang' (an unanswered popup). */
   autoApprove?: boolean
+  /**
+   * EIP-7811: hex chain id → the assets wallet_getAssets answers (returned as given). With it the
+   * wallet reports assetDiscovery on those chains in wallet_getCapabilities; without it, neither method.
+   */
+  assets?: Record<string, unknown[]>
 }
 
 export interface RpcErrorShape {

@@ -34,7 +34,7 @@
     'eth_signTransaction',
   ])
   const POLICIES = ['approve', 'reject', 'hang']
-  const OPTION_KEYS = new Set(['name', 'rdns', 'uuid', 'icon', 'chains', 'chainId', 'accountIndex', 'legacy', 'autoApprove'])
+  const OPTION_KEYS = new Set(['name', 'rdns', 'uuid', 'icon', 'chains', 'chainId', 'accountIndex', 'legacy', 'autoApprove', 'assets'])
   const STORAGE_PREFIX = 'posternTestWallet:'
   const RDNS_RE = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i
   const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -102,7 +102,7 @@
   function validateOptions(options) {
     if (!isObject(options)) throw optionError('options must be an object')
     for (const key of Object.keys(options)) if (!OPTION_KEYS.has(key)) throw optionError(`unknown option "${key}"`)
-    const { name, rdns, uuid, icon, chains, chainId, accountIndex, legacy, autoApprove } = options
+    const { name, rdns, uuid, icon, chains, chainId, accountIndex, legacy, autoApprove, assets } = options
     if (typeof name !== 'string' || name.trim() === '') throw optionError('name must be a non-empty string')
     if (typeof rdns !== 'string' || !RDNS_RE.test(rdns))
       throw optionError(`rdns must be a reverse domain name such as "com.example.wallet", got ${JSON.stringify(rdns)}`)
@@ -135,7 +135,9 @@
     }
     if (legacy !== undefined && typeof legacy !== 'boolean') throw optionError('legacy must be a boolean')
     if (autoApprove !== undefined && typeof autoApprove !== 'boolean') throw optionError('autoApprove must be a boolean')
+    if (assets !== undefined && !isObject(assets)) throw optionError('assets must be an object of { "<hex chain id>": [asset, ...] }')
     return {
+      assets,
       name,
       rdns,
       uuid: uuid ?? randomUuid(),
@@ -427,6 +429,17 @@
           requireAccount(from)
           await prompt(entry)
           return forward(method, [{ ...tx, from }])
+        }
+        // EIP-7811, only for a wallet given `assets`: it reports asset discovery on those chains and
+        // answers with what the test gave it, as is (so tests can hand the modal malformed answers).
+        case 'wallet_getCapabilities':
+          if (!config.assets) throw unsupported(method)
+          return Object.fromEntries(Object.keys(config.assets).map((hex) => [hex, { assetDiscovery: { supported: true } }]))
+        case 'wallet_getAssets': {
+          if (!config.assets) throw unsupported(method)
+          const [query] = paramList(params, method, 1)
+          const filter = isObject(query) && Array.isArray(query.chainFilter) ? query.chainFilter : Object.keys(config.assets)
+          return Object.fromEntries(filter.filter((hex) => hex in config.assets).map((hex) => [hex, config.assets[hex]]))
         }
         default:
           // wallet_* are the wallet's own methods; the ones not implemented here are unsupported.
