@@ -1,6 +1,7 @@
 // `npm run bench`: in one headless Chromium, against the built CDN bundle and the local stack,
 // the median over RUNS page loads of: navigation → <appkit-button> rendered, click → Connect
-// listing the injected wallets, and the JS heap after open. Also how long the stack takes to start.
+// listing the injected wallets, the JS heap after open, and once connected click → Send form
+// taking input and click → Activity list shown. Also how long the stack takes to start.
 import { spawnSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,14 @@ const { startStack } = await import('../dev/stack.ts')
 const { evmPage, WALLET_A, WALLET_B } = await import('../test/e2e/evm-page.ts')
 const { launchChromium } = await import('../test/browser.ts')
 
+/** Time from a click on `target` in the modal until `ready` exists there, measured in the page. */
+const clickUntil = (page, target, ready) => page.evaluate(([target, ready]) => new Promise((resolve) => {
+  const root = document.querySelector('w3m-modal').shadowRoot
+  const t0 = performance.now()
+  root.querySelector(target).click()
+  const check = () => (root.querySelector(ready) ? resolve(performance.now() - t0) : requestAnimationFrame(check))
+  check()
+}), [target, ready])
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const stackStart = []
 for (let i = 0; i < 3; i++) {
@@ -61,10 +70,30 @@ try {
     heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize)
     await context.close()
   }
+  // Connected: from a click in the Account view to the Send form taking input, and to the
+  // Activity list (its first row or its empty state) on screen.
+  const toSend = []
+  const toActivity = []
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${stack.web.url}/bench.html`)
+    await page.locator('appkit-button button').click()
+    await page.locator('w3m-modal .item', { hasText: WALLET_A.name }).click()
+    await page.waitForFunction(() => window.modal.getIsConnected())
+    await page.locator('w3m-modal [role=dialog]').waitFor({ state: 'detached' })
+    await page.locator('appkit-button button').click()
+    await page.locator('w3m-modal [data-testid=feature-send]').waitFor()
+    toActivity.push(await clickUntil(page, '[role=tab]:not([aria-selected=true])', '[data-testid=history-row], [data-testid=history-empty]'))
+    toSend.push(await clickUntil(page, '[data-testid=feature-send]', '#send-amount:not([disabled])'))
+    await context.close()
+  }
   const ms = (x) => `${x.toFixed(1)} ms`
   console.log(`Postern speed (median of ${RUNS} runs, headless Chromium, local stack)`)
   console.log(`  navigation → <appkit-button> rendered   ${ms(median(toButton))}`)
   console.log(`  click → Connect with injected wallets    ${ms(median(toConnect))}`)
+  console.log(`  click → Send view interactive            ${ms(median(toSend))}`)
+  console.log(`  click → Activity list shown              ${ms(median(toActivity))}`)
   console.log(`  JS heap after open                       ${(median(heap) / 1024 / 1024).toFixed(2)} MiB`)
   console.log(`  local stack start (median of 3)          ${ms(median(stackStart))}`)
 } finally {
