@@ -1,0 +1,192 @@
+// Send end to end in Chromium on the real stack: the injected test wallet over anvil (chains 1
+// and 137, USDC) and the Solana test wallet over the local ledger. Every amount is checked on
+// chain with viem or @solana/kit; nothing is mocked.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseEther, parseUnits, type Hex } from 'viem'
+import { dialog, startE2E, type E2E } from './harness.ts'
+import { evmPage, WALLET_A } from './evm-page.ts'
+import { demoAddresses, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
+import { sendForm, type SendForm } from './send-page.ts'
+
+const test = suite('e2e: send (EVM)')
+let e2e: E2E
+const addresses = demoAddresses()
+
+const clientOn = (chainId: number) => {
+  const chain = e2e.stack.chains.find((c) => c.chainId === chainId)!
+  return createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+}
+const usdcOf = (chainId: number, owner: Hex) => clientOn(chainId).readContract({ address: TOKEN_ADDRESS, abi: TOKEN_ABI, functionName: 'balanceOf', args: [owner] }) as Promise<bigint>
+const sentCount = (page: Page) =>
+  page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.filter((e: any) => e.method === 'eth_sendTransaction').length as number, WALLET_A.rdns)
+
+test.before(async () => {
+  e2e = await startE2E()
+  // Each test sends from its own demo account, so none sees another's balance move.
+  for (const index of [0, 1, 2, 3, 4]) e2e.stack.web.setPage(`/t/send-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+})
+test.after(async () => {
+  await e2e?.stop()
+})
+
+async function connected(index: number): Promise<{ page: Page; form: SendForm; errors: string[] }> {
+  const { page, errors } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/send-${index}.html`)
+  await page.evaluate(() => {
+    ;(window as any).events = []
+    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
+  })
+  await page.locator('appkit-button button').click()
+  await page.locator('w3m-modal .item', { hasText: WALLET_A.name }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  return { page, form: sendForm(page), errors }
+}
+
+const events = (page: Page) => page.evaluate(() => (window as any).events.filter((e: any) => /SEND/.test(e.event)) as { event: string; properties: any }[])
+
+test('behavior: a native send from the Account view moves exactly the amount; the fee is the receipt\'s; back to Account with balances refreshed', async () => {
+  const { page, form, errors } = await connected(0)
+  const from = addresses[0]!
+  const to = addresses[5]!
+  const client = clientOn(1)
+  const [before, receiverBefore] = await Promise.all([client.getBalance({ address: from }), client.getBalance({ address: to })])
+  await page.locator('appkit-button button').click()
+  await form.modal.locator('[data-testid=feature-send]').click()
+  await form.choose('native:ETH')
+  await form.fee.filter({ hasText: /≈ 0\.\d+ ETH \(\$/ }).waitFor()
+  await form.amount.fill('1.2345')
+  await form.value.filter({ hasText: '$3703.50' }).waitFor()
+  await form.receiver.fill(to)
+  await form.submit.filter({ hasText: 'Preview Send' }).click()
+  assert.is(await form.modal.locator('[data-testid=send-preview-amount]').innerText(), '1.2345 ETH')
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  await page.locator('w3m-modal .toast', { hasText: 'Transaction sent' }).waitFor()
+  const success = (await events(page)).find((e) => e.event === 'SEND_SUCCESS')!
+  const receipt = await client.getTransactionReceipt({ hash: success.properties.hash })
+  const [after, receiverAfter] = await Promise.all([client.getBalance({ address: from }), client.getBalance({ address: to })])
+  assert.is(receiverAfter - receiverBefore, parseEther('1.2345'))
+  assert.is(before - after, parseEther('1.2345') + receipt.gasUsed * receipt.effectiveGasPrice)
+  assert.equal((await events(page)).map((e) => e.event), ['OPEN_SEND', 'SEND_INITIATED', 'SEND_SUCCESS'])
+  assert.equal((await events(page))[1]!.properties, { isSmartAccount: false, token: 'ETH', amount: 1.2345, network: 'eip155:1' })
+  await form.modal.locator('[data-testid=account-balance]', { hasText: /^9998\.76\d ETH$/ }).waitFor()
+  assert.equal(errors, [])
+})
+
+test('behavior: an ERC-20 send moves exactly the USDC amount through transfer(), and the form is empty afterwards', async () => {
+  const { page, form } = await connected(1)
+  const from = addresses[1]!
+  const to = addresses[6]!
+  const [before, receiverBefore] = await Promise.all([usdcOf(1, from), usdcOf(1, to)])
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose(`eip155:1:${TOKEN_ADDRESS}`)
+  await form.amount.fill('12.5')
+  await form.receiver.fill(to)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(receiverBefore + parseUnits('12.5', 6), await usdcOf(1, to))
+  assert.is(before - parseUnits('12.5', 6), await usdcOf(1, from))
+  const sent = await page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.find((e: any) => e.method === 'eth_sendTransaction').params[0], WALLET_A.rdns)
+  assert.is(sent.to.toLowerCase(), TOKEN_ADDRESS.toLowerCase())
+  assert.is(sent.value, '0x0')
+  assert.ok(sent.data.startsWith('0xa9059cbb'), 'transfer(address,uint256)')
+  const initiated = (await events(page)).find((e) => e.event === 'SEND_INITIATED')!
+  assert.is(initiated.properties.token, `eip155:1:${TOKEN_ADDRESS}`)
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.amount.waitFor()
+  assert.is(await form.amount.inputValue(), '')
+  assert.is(await form.receiver.inputValue(), '')
+})
+
+test('behavior: each validation message appears for its bad input, and nothing reaches the wallet', async () => {
+  const { page, form } = await connected(4)
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.submit.filter({ hasText: 'Select Token' }).click()
+  await form.error('An amount and receiver address are required')
+  await form.amount.fill('1')
+  await form.receiver.fill(addresses[7]!)
+  await form.submit.click()
+  await form.error('A token is required')
+  await form.choose('native:ETH')
+  await form.amount.fill('abc')
+  await form.receiver.focus()
+  assert.is(await form.amount.inputValue(), '0', 'a non-numeric value becomes 0')
+  await form.submit.filter({ hasText: 'Incorrect Value' }).click()
+  await form.error('Incorrect Value')
+  await form.amount.fill('10001')
+  await form.submit.filter({ hasText: 'Insufficient Funds' }).click()
+  await form.error('Insufficient Funds')
+  await form.amount.fill('1')
+  // One letter's case changed: the checksum no longer matches.
+  const bad = addresses[7]!.replace(/[a-f]/, (c) => c.toUpperCase())
+  await form.receiver.fill(bad)
+  await form.submit.filter({ hasText: 'Invalid Address' }).click()
+  await form.error('Invalid Address')
+  assert.is(await form.receiver.getAttribute('aria-invalid'), 'true')
+  await page.evaluate((to) => (window as any).modal.open({ view: 'WalletSend', arguments: { amount: '1', assetAddress: '', namespace: 'bip122', chainId: 1, to } }), addresses[7])
+  await form.error('Unsupported chain')
+  assert.is(await sentCount(page), 0)
+  assert.equal((await events(page)).map((e) => e.event), [])
+})
+
+test('behavior: a wallet rejection (4001) is shown, the form is kept, and a second try sends', async () => {
+  const { page, form } = await connected(3)
+  const to = addresses[8]!
+  const receiverBefore = await clientOn(1).getBalance({ address: to })
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:ETH')
+  await form.amount.fill('0.5')
+  await form.receiver.fill(to)
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('reject'), WALLET_A.rdns)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.error('Transaction rejected in the wallet')
+  assert.is(await form.amount.inputValue(), '0.5')
+  assert.is(await form.receiver.inputValue(), to)
+  const rejected = (await events(page)).find((e) => e.event === 'SEND_REJECTED')!
+  assert.equal({ ...rejected.properties, message: undefined }, { isSmartAccount: false, token: 'ETH', amount: 0.5, network: 'eip155:1', message: undefined })
+  assert.is(await clientOn(1).getBalance({ address: to }), receiverBefore)
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('approve'), WALLET_A.rdns)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(await clientOn(1).getBalance({ address: to }), receiverBefore + parseEther('0.5'))
+})
+
+test('behavior: open({ view: \'WalletSend\', arguments }) switches to chain 137 and sends the USDC it names; Max on native keeps the fee', async () => {
+  // Demo accounts 0 to 2 hold USDC on both chains.
+  const { page, form } = await connected(2)
+  const from = addresses[2]!
+  const to = addresses[9]!
+  const before = await usdcOf(137, to)
+  await page.evaluate(({ token, to }) => (window as any).modal.open({ view: 'WalletSend', arguments: { amount: '7.25', assetAddress: token, namespace: 'eip155', chainId: 137, to } }), { token: TOKEN_ADDRESS, to })
+  await page.waitForFunction(() => (window as any).modal.getChainId() === 137)
+
+  await form.amount.and(page.locator('[readonly]')).waitFor()
+  await page.waitForFunction(() => (document.querySelector('w3m-modal')!.shadowRoot!.querySelector('#send-amount') as HTMLInputElement)?.value === '7.25')
+  assert.is(await form.receiver.inputValue(), to)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(await usdcOf(137, to), before + parseUnits('7.25', 6))
+  // Max on the native token: everything but the fee reserve, and that reserve pays for the send.
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:POL')
+  await form.fee.filter({ hasText: /≈ 0\.\d+ POL/ }).waitFor()
+  await form.max.click()
+  const max = await form.amount.inputValue()
+  const balance = await clientOn(137).getBalance({ address: from })
+  assert.ok(parseEther(max) < balance && parseEther(max) > balance - parseEther('0.01'), `${max} of ${balance}`)
+  await form.receiver.fill(to)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  const left = await clientOn(137).getBalance({ address: from })
+  assert.ok(left > 0n && left < parseEther('0.01'), `left ${left}`)
+})
+
+test.run()
