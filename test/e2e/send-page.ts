@@ -11,7 +11,8 @@ export interface SendForm {
   value: Locator
   submit: Locator
   confirm: Locator
-  choose(value: string): Promise<void>
+  /** Picks the token whose option value (CAIP-10 address, or native:SYMBOL) ends with this. */
+  choose(ending: string): Promise<void>
   /** Waits until the form's alert says exactly this. */
   error(text: string): Promise<void>
 }
@@ -29,9 +30,10 @@ export function sendForm(page: Page): SendForm {
     value: modal.locator('[data-testid=send-value]'),
     submit: modal.locator('[data-testid=send-submit]'),
     confirm: modal.locator('[data-testid=send-confirm]'),
-    async choose(value) {
-      await token.locator(`option[value="${value}"]`).waitFor({ state: 'attached' })
-      await token.selectOption(value)
+    async choose(ending) {
+      const option = token.locator(`option[value$="${ending}"]`)
+      await option.waitFor({ state: 'attached' })
+      await token.selectOption((await option.getAttribute('value'))!)
     },
     async error(text) {
       await modal.locator('[data-testid=send-error]', { hasText: new RegExp(`^${text}$`) }).waitFor()

@@ -9,8 +9,12 @@ import { dialog, startE2E, type E2E } from './harness.ts'
 import { evmPage, WALLET_A } from './evm-page.ts'
 import { demoAddresses, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
 import { sendForm, type SendForm } from './send-page.ts'
+import { address, createSolanaRpc, generateKeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit'
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { sitePage } from './site-page.ts'
+import { SOLANA_TEST_WALLET_NAME } from '../../dev/stack.ts'
 
-const test = suite('e2e: send (EVM)')
+const test = suite('e2e: send (EVM and Solana)')
 let e2e: E2E
 const addresses = demoAddresses()
 
@@ -23,7 +27,14 @@ const sentCount = (page: Page) =>
   page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.filter((e: any) => e.method === 'eth_sendTransaction').length as number, WALLET_A.rdns)
 
 test.before(async () => {
-  e2e = await startE2E()
+  e2e = await startE2E({ solana: true })
+  e2e.stack.web.setPage('/t/send-sol.html', sitePage(e2e.stack, {
+    title: 'solana',
+    head: '<script src="/solana-test-wallet.js"></script>',
+    networks: '[N.solanaLocal]',
+    adapters: '[Postern.adapters.solana()]',
+    options: 'features: { email: false, socials: false },',
+  }))
   // Each test sends from its own demo account, so none sees another's balance move.
   for (const index of [0, 1, 2, 3, 4]) e2e.stack.web.setPage(`/t/send-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
 })
@@ -31,7 +42,7 @@ test.after(async () => {
   await e2e?.stop()
 })
 
-async function connected(index: number): Promise<{ page: Page; form: SendForm; errors: string[] }> {
+async function connected(index: number | 'sol'): Promise<{ page: Page; form: SendForm; errors: string[] }> {
   const { page, errors } = await e2e.newPage()
   await page.goto(`${e2e.stack.web.url}/t/send-${index}.html`)
   await page.evaluate(() => {
@@ -39,7 +50,7 @@ async function connected(index: number): Promise<{ page: Page; form: SendForm; e
     ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
   })
   await page.locator('appkit-button button').click()
-  await page.locator('w3m-modal .item', { hasText: WALLET_A.name }).click()
+  await page.locator('w3m-modal .item', { hasText: index === 'sol' ? SOLANA_TEST_WALLET_NAME : WALLET_A.name }).click()
   await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   return { page, form: sendForm(page), errors }
@@ -187,6 +198,65 @@ test('behavior: open({ view: \'WalletSend\', arguments }) switches to chain 137 
   await form.modal.locator('[data-testid=account-name]').waitFor()
   const left = await clientOn(137).getBalance({ address: from })
   assert.ok(left > 0n && left < parseEther('0.01'), `left ${left}`)
+})
+
+const solRpc = (): Rpc<SolanaRpcApi> => createSolanaRpc(e2e.stack.solana!.rpcUrl)
+const lamportsOf = async (owner: string) => BigInt((await solRpc().getBalance(address(owner), { commitment: 'confirmed' }).send()).value)
+async function splOf(owner: string): Promise<bigint> {
+  const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(e2e.stack.solana!.mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+  const account = await solRpc().getAccountInfo(ata, { encoding: 'base64', commitment: 'confirmed' }).send()
+  if (!account.value) return -1n
+  return BigInt((await solRpc().getTokenAccountBalance(ata, { commitment: 'confirmed' }).send()).value.amount)
+}
+const solRequests = (page: Page) =>
+  page.evaluate((name) => (window as any).PosternSolanaTestWallet.get(name).requests.map((e: any) => `${e.method}:${e.outcome}`) as string[], SOLANA_TEST_WALLET_NAME)
+
+test('behavior: a SOL send (System transfer) moves exactly the amount; the sender pays it plus the ledger\'s fee', async () => {
+  const { page, form, errors } = await connected('sol')
+  const from = e2e.stack.solana!.accounts[0]!.address
+  const to = e2e.stack.solana!.accounts[3]!.address
+  const [before, receiverBefore] = await Promise.all([lamportsOf(from), lamportsOf(to)])
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:SOL')
+  await form.fee.filter({ hasText: /≈ 0\.000005 SOL/ }).waitFor()
+  await form.amount.fill('0.75')
+  await form.receiver.fill(to)
+  await form.submit.filter({ hasText: 'Preview Send' }).click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  const success = (await events(page)).find((e) => e.event === 'SEND_SUCCESS')!
+  const tx = await solRpc().getTransaction(success.properties.hash as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).send()
+  assert.is(await lamportsOf(to), receiverBefore + 750_000_000n)
+  assert.is(await lamportsOf(from), before - 750_000_000n - BigInt(tx!.meta!.fee))
+  assert.ok((await solRequests(page)).includes('solana:signAndSendTransaction:ok'))
+  assert.equal(errors, [])
+})
+
+test('behavior: an SPL send (TransferChecked) to an address with no token account creates it and moves exactly the amount', async () => {
+  const { page, form } = await connected('sol')
+  const from = e2e.stack.solana!.accounts[0]!.address
+  const to = (await generateKeyPairSigner()).address
+  const before = await splOf(from)
+  assert.is(await splOf(to), -1n, 'the receiver has no token account yet')
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  // The API names the ledger's tokens by its own chain id: the mint is what matters.
+  await form.choose(`:${e2e.stack.solana!.mint}`)
+  await form.amount.fill('12.345678')
+  await form.receiver.fill(to)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(await splOf(to), 12_345_678n)
+  assert.is(await splOf(from), before - 12_345_678n)
+  // A Solana address that is not base58 of 32 bytes is refused before the wallet is asked.
+  const count = (await solRequests(page)).length
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:SOL')
+  await form.amount.fill('1')
+  await form.receiver.fill('0OIl' + to.slice(4))
+  await form.submit.click()
+  await form.error('Invalid Address')
+  assert.is((await solRequests(page)).length, count)
 })
 
 test.run()
