@@ -9,12 +9,9 @@ import type { AppKit } from '../kit'
 
 type Kind = 'button' | 'connect' | 'account' | 'network'
 
-const TAGS: Record<string, Kind> = {
-  'appkit-button': 'button',
-  'appkit-connect-button': 'connect',
-  'appkit-account-button': 'account',
-  'appkit-network-button': 'network',
-}
+const KINDS: Record<string, Kind> = { button: 'button', 'connect-button': 'connect', 'account-button': 'account', 'network-button': 'network' }
+/** AppKit's appkit-* elements and their w3m-* twins (the Web3Modal names AppKit still defines). */
+const TAGS: [string, Kind][] = Object.entries(KINDS).flatMap(([name, kind]) => [[`appkit-${name}`, kind], [`w3m-${name}`, kind]])
 
 interface Face {
   variant: 'connect' | 'account' | 'network'
@@ -23,6 +20,8 @@ interface Face {
   view?: ViewName
   busy?: boolean
 }
+
+const chars = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined)
 
 /** What a button shows, from the instance's signals and the element's attributes (AppKit's names). */
 function face(kind: Kind, kit: AppKit | undefined, attr: (name: string) => string | null): Face {
@@ -38,7 +37,7 @@ function face(kind: Kind, kit: AppKit | undefined, attr: (name: string) => strin
     const showBalance = attr('balance') !== 'hide' && account?.balance !== undefined
     return {
       variant: 'account',
-      text: account?.profileName ?? (account?.address ? truncateAddress(account.address) : 'No account'),
+      text: account?.profileName ?? (account?.address ? truncateAddress(account.address, chars(attr('charsStart')) ?? 4, chars(attr('charsEnd')) ?? 4) : 'No account'),
       detail: showBalance ? `${formatBalance(account!.balance)} ${account!.balanceSymbol ?? ''}`.trim() : undefined,
       view: 'Account',
     }
@@ -57,7 +56,7 @@ function face(kind: Kind, kit: AppKit | undefined, attr: (name: string) => strin
  */
 export function defineElements(): void {
   if (typeof customElements === 'undefined') return
-  for (const [tag, kind] of Object.entries(TAGS)) {
+  for (const [tag, kind] of TAGS) {
     if (customElements.get(tag)) continue
     customElements.define(tag, buttonClass(kind))
   }
@@ -65,7 +64,7 @@ export function defineElements(): void {
 
 function buttonClass(kind: Kind) {
   return class extends HTMLElement {
-    static observedAttributes = ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace']
+    static observedAttributes = ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace', 'loadinglabel', 'charsstart', 'charsend']
     private stop?: () => void
     private button?: HTMLButtonElement
     private current?: Face
