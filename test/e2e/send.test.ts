@@ -225,7 +225,7 @@ test('behavior: a SOL send (System transfer) moves exactly the amount; the sende
   await form.confirm.click()
   await form.modal.locator('[data-testid=account-name]').waitFor()
   const success = (await events(page)).find((e) => e.event === 'SEND_SUCCESS')!
-  const tx = await solRpc().getTransaction(success.properties.hash as Signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).send()
+  const tx = await solRpc().getTransaction(success.properties.hash as Signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
   assert.is(await lamportsOf(to), receiverBefore + 750_000_000n)
   assert.is(await lamportsOf(from), before - 750_000_000n - BigInt(tx!.meta!.fee))
   assert.ok((await solRequests(page)).includes('solana:signAndSendTransaction:ok'))

@@ -31,7 +31,7 @@ import { mainnet, polygon } from '../../src/networks'
 
 const ETH: SendToken = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', price: 3000, value: 6000, quantity: { decimals: '18', numeric: '2' } }
 const USDC: SendToken = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', price: 1, value: 5, quantity: { decimals: '6', numeric: '5.5' } }
-const TO = '0x70997970C51812dc3A010C7d01b50e529a7d8b71'
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const evmLike = (a: string) => /^0x[0-9a-fA-F]{40}$/.test(a)
 const form = (patch: Partial<SendForm>): SendForm => ({ loading: false, step: 'form', ...patch })
 
