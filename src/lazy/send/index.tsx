@@ -51,6 +51,8 @@ const applied = new WeakSet<Route>()
 function useSendArguments(store: Store, route: Route) {
   const namespace = store.network.activeNamespace.value
   const account = accountFor(store, namespace)
+  // Bumped when a network switch ends, so the arguments are tried again on the new network.
+  const [switched, setSwitched] = useState(0)
   useEffect(() => {
     const args = sendArgumentsOf(route.data)
     if (!args || applied.has(route)) return
@@ -66,7 +68,10 @@ function useSendArguments(store: Store, route: Route) {
     if (network.caipNetworkId !== store.network.activeCaipNetworkId.peek()) {
       applied.add(route)
       // The switch changes the account's CAIP address, which re-runs this for the new network.
-      switchNetwork(store, network).then(() => applied.delete(route), () => fail(`Network with id "${args.chainId}" not found`))
+      switchNetwork(store, network).then(() => {
+        applied.delete(route)
+        setSwitched((n) => n + 1)
+      }, () => fail(`Network with id "${args.chainId}" not found`))
       return
     }
     if (!account.tokenBalance || account.tokenBalanceLoading) return
@@ -74,7 +79,7 @@ function useSendArguments(store: Store, route: Route) {
     const token = findArgumentToken(account.tokenBalance, args.assetAddress)
     if (!token) return fail('Token not found')
     patchSend(store, { token, sendTokenAmount: String(Number(args.amount)), receiverAddress: args.to, readOnly: true, fee: undefined, error: undefined })
-  }, [route, account.caipAddress, account.tokenBalance, account.tokenBalanceLoading])
+  }, [route, switched, account.caipAddress, account.tokenBalance, account.tokenBalanceLoading])
 }
 
 /** The Send view (SPEC section 2): a form, a preview, then the wallet signs. */
