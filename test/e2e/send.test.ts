@@ -142,6 +142,20 @@ test('behavior: each validation message appears for its bad input, and nothing r
   await form.error('Unsupported chain')
   assert.is(await sentCount(page), 0)
   assert.equal((await events(page)).map((e) => e.event), [])
+  // While the wallet has the request: a loading state, and a second press sends nothing more.
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:ETH')
+  await form.amount.fill('1')
+  await form.receiver.fill(addresses[7]!)
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('hang'), WALLET_A.rdns)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.confirm.filter({ hasText: 'Sending…' }).waitFor()
+  assert.is(await form.confirm.getAttribute('aria-disabled'), 'true')
+  assert.is(await form.modal.locator('section[aria-busy=true]').count(), 1)
+  await form.confirm.dispatchEvent('click')
+  await page.waitForFunction((r) => (window as any).PosternTestWallet.get(r).requests.some((e: any) => e.method === 'eth_sendTransaction'), WALLET_A.rdns)
+  assert.is(await sentCount(page), 1)
 })
 
 test('behavior: a wallet rejection (4001) is shown, the form is kept, and a second try sends', async () => {
@@ -230,6 +244,25 @@ test('behavior: a SOL send (System transfer) moves exactly the amount; the sende
   assert.is(await lamportsOf(from), before - 750_000_000n - BigInt(tx!.meta!.fee))
   assert.ok((await solRequests(page)).includes('solana:signAndSendTransaction:ok'))
   assert.equal(errors, [])
+})
+
+test('behavior: a Solana wallet refusing to sign keeps the form and says so; nothing moves', async () => {
+  const { page, form } = await connected('sol')
+  const to = e2e.stack.solana!.accounts[4]!.address
+  const before = await lamportsOf(to)
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.choose('native:SOL')
+  await form.amount.fill('0.25')
+  await form.receiver.fill(to)
+  await page.evaluate((name) => (window as any).PosternSolanaTestWallet.get(name).setPolicy('reject', ['solana:signAndSendTransaction']), SOLANA_TEST_WALLET_NAME)
+  await form.submit.click()
+  await form.confirm.click()
+  await form.error('Transaction rejected in the wallet')
+  assert.is(await form.amount.inputValue(), '0.25')
+  assert.is(await form.receiver.inputValue(), to)
+  assert.ok((await solRequests(page)).includes('solana:signAndSendTransaction:rejected'))
+  assert.equal((await events(page)).map((e) => e.event), ['SEND_INITIATED', 'SEND_REJECTED'])
+  assert.is(await lamportsOf(to), before)
 })
 
 test('behavior: an SPL send (TransferChecked) to an address with no token account creates it and moves exactly the amount', async () => {
