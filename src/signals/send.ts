@@ -56,6 +56,8 @@ export interface SendForm {
   step: 'form' | 'preview'
   error?: string
   fee?: SendFee
+  /** The fee could not be estimated (the node did not answer): shown as unavailable, not pending. */
+  feeUnavailable?: boolean
   /** Fields fixed by open({ view: 'WalletSend', arguments }). */
   readOnly?: boolean
 }

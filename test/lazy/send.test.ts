@@ -31,8 +31,8 @@ test.after(async () => {
   await Promise.all([server?.close(), anvil?.stop()])
 })
 
-function mount() {
-  const store = createStore(parseOptions({ projectId: 'p', networks: [mainnet], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': anvil.rpcUrl } }))
+function mount(rpcUrl = anvil.rpcUrl) {
+  const store = createStore(parseOptions({ projectId: 'p', networks: [mainnet], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': rpcUrl } }))
   setAccountState(store, 'eip155', { address: ME, caipAddress: `eip155:1:${ME}`, status: 'connected' })
   store.modal.stack.value = [{ view: 'Account' }, { view: 'WalletSend' }]
   const host = document.createElement('div')
@@ -132,6 +132,20 @@ test('behavior: the preview shows amount, value, receiver and network; Cancel re
   assert.is(q<HTMLInputElement>('#send-amount')!.value, '0.5')
   assert.is(q<HTMLInputElement>('#send-to')!.value, TO)
   assert.is(q<HTMLSelectElement>('#send-token')!.value, 'native:ETH')
+  render(null, host)
+})
+
+test('behavior: a node that does not answer leaves the fee unavailable, not pending forever; Max then fills the whole balance', async () => {
+  // A closed loopback port: nothing listens on the discard port.
+  const { q, host } = mount('http://127.0.0.1:9/')
+  const select = await waitFor(() => q<HTMLSelectElement>('#send-token')?.options.length === 3 && q<HTMLSelectElement>('#send-token'), 'balances listed')
+  type(select, 'native:ETH', 'change')
+  await settle()
+  assert.match(q('[data-testid=send-fee]')!.textContent!, /Estimating…/)
+  await waitFor(() => /Unavailable/.test(q('[data-testid=send-fee]')?.textContent ?? ''), 'the fee marked unavailable', 8000)
+  q<HTMLButtonElement>('button.max')!.click()
+  await settle()
+  assert.is(q<HTMLInputElement>('#send-amount')!.value, '2')
   render(null, host)
 })
 

@@ -42,15 +42,16 @@ export async function estimateSendFee(store: Store, chain: ChainSend): Promise<S
   const { form } = sendStateFor(store)
   const { token, receiverAddress, sendTokenAmount } = form.peek()
   const { network, account, rpcUrl } = context(store)
-  if (!token || !account.address) return undefined
+  // SPEC section 5: chain calls only on a supported network.
+  if (!token || !account.address || store.network.unsupported.peek()) return undefined
   try {
     const amount = parseUnits(toSendValue(sendTokenAmount), tokenDecimals(token))
     const fee = await chain.estimateFee({ network, rpcUrl, from: account.address, to: receiverAddress?.trim() ?? '', token, amount })
     // Only if the form still asks about the same token.
-    if (form.peek().token === token) patchSend(store, { fee })
+    if (form.peek().token === token) patchSend(store, { fee, feeUnavailable: false })
     return fee
   } catch {
-    if (form.peek().token === token) patchSend(store, { fee: undefined })
+    if (form.peek().token === token) patchSend(store, { fee: undefined, feeUnavailable: true })
     return undefined
   }
 }

@@ -24,8 +24,8 @@ const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
 const usd = (value: number) => `$${value.toFixed(2)}`
 
 /** The fee in the native token (6 decimals, truncated) and in USD when the native price is known. */
-export function feeText(fee: SendFee | undefined, balances: readonly SendToken[]): string {
-  if (!fee) return 'Estimating…'
+export function feeText(fee: SendFee | undefined, balances: readonly SendToken[], unavailable?: boolean): string {
+  if (!fee) return unavailable ? 'Unavailable' : 'Estimating…'
   const amount = formatUnits(fee.amount, fee.decimals)
   const price = balances.find(isNative)?.price
   return `≈ ${formatBalance(amount, 6)} ${fee.symbol}${price ? ` (${usd(Number(amount) * price)})` : ''}`
@@ -57,7 +57,7 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
   }, [])
 
   const choose = (key: string) => {
-    patchSend(store, { token: balances.find((b) => tokenKey(b) === key), fee: undefined, error: undefined })
+    patchSend(store, { token: balances.find((b) => tokenKey(b) === key), fee: undefined, feeUnavailable: false, error: undefined })
   }
   const max = () => {
     if (token) patchSend(store, { sendTokenAmount: maxSendAmount(token, form.fee), error: undefined })
@@ -118,7 +118,7 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
           value={form.receiverAddress ?? ''} readOnly={form.readOnly} aria-invalid={errorField === 'send-to'} aria-describedby="send-error"
           onInput={(e) => patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined })} />
       </div>
-      {token && <p class="hint" data-testid="send-fee"><span>Network fee</span><span>{feeText(form.fee, balances)}</span></p>}
+      {token && <p class="hint" data-testid="send-fee"><span>Network fee</span><span>{feeText(form.fee, balances, form.feeUnavailable)}</span></p>}
       <p id="send-error" class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
       <button id="send-submit" type="submit" class="btn primary wide" data-testid="send-submit"
         aria-describedby={message === SEND_BUTTON.PREVIEW_SEND ? undefined : 'send-error'}>{message}</button>

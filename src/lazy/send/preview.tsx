@@ -33,7 +33,7 @@ export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainS
         <dt>Network</dt>
         <dd>{network.name}</dd>
         <dt>Network fee</dt>
-        <dd data-testid="send-preview-fee">{feeText(form.fee, balances)}</dd>
+        <dd data-testid="send-preview-fee">{feeText(form.fee, balances, form.feeUnavailable)}</dd>
       </dl>
       <p class="muted">Review transaction carefully</p>
       <p class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
