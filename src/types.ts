@@ -80,7 +80,8 @@ export interface ChainAdapter {
   reconnect?(connectorId: string, network: Network): Promise<ConnectResult | undefined>
   disconnect(connectorId: string): Promise<void>
   switchNetwork(connectorId: string, network: Network): Promise<void>
-  getBalance(address: string, network: Network): Promise<{ balance: string; symbol: string }>
+  /** The native balance, or with `token` (the site's `tokens` option for this network) that token's. */
+  getBalance(address: string, network: Network, token?: string): Promise<{ balance: string; symbol: string }>
   /** Fungible token holdings read from the chain (e.g. SPL tokens), where the adapter can. */
   getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
   getProvider?(connectorId: string): unknown

@@ -15,7 +15,7 @@ export function lazyAdapter(namespace: ChainNamespace, load: () => Promise<Chain
     reconnect: (id, network) => get().then((a) => a.reconnect?.(id, network)),
     disconnect: (id) => get().then((a) => a.disconnect(id)),
     switchNetwork: (id, network) => get().then((a) => a.switchNetwork(id, network)),
-    getBalance: (address, network) => get().then((a) => a.getBalance(address, network)),
+    getBalance: (address, network, token) => get().then((a) => a.getBalance(address, network, token)),
     getTokenBalances: (address, network) => get().then((a) => a.getTokenBalances?.(address, network) ?? []),
     getProvider: (id) => loaded?.getProvider?.(id),
   }

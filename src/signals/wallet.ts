@@ -178,7 +178,10 @@ export async function refreshBalance(store: Store, namespace: ChainNamespace, { 
   }
   setAccountState(store, namespace, { balanceLoading: true })
   try {
-    const { balance, symbol } = await driverFor(store, namespace, account.connectorId).getBalance(account.address, networkIn(store, namespace))
+    const network = networkIn(store, namespace)
+    // AppKit's `tokens` option: the account shows this token's balance on this network instead of the native one.
+    const token = store.options.tokens?.[network.caipNetworkId]?.address
+    const { balance, symbol } = await driverFor(store, namespace, account.connectorId).getBalance(account.address, network, token)
     balances.set(key, { balance, symbol, at: Date.now() })
     if (accountFor(store, namespace).caipAddress !== key) return // the account moved on meanwhile
     setAccountState(store, namespace, { balance, balanceSymbol: symbol, balanceError: false, balanceLoading: false })

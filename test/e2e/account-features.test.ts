@@ -51,6 +51,7 @@ test.before(async () => {
   e2e = await startE2E()
   e2e.stack.web.setPage('/t/account.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/no-history.html', evmPage(e2e.stack, { options: 'features: { history: false, send: false },' }))
+  e2e.stack.web.setPage('/t/tokens.html', evmPage(e2e.stack, { options: `tokens: { 'eip155:1': { address: '${TOKEN_ADDRESS}' } },` }))
   e2e.stack.web.setPage('/t/assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': WALLET_ASSETS } }] }))
   e2e.stack.web.setPage('/t/bad-assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': [{ ...WALLET_ASSETS[0], metadata: { name: 'Ether', symbol: 'ETH' } }] } }] }))
 })
@@ -72,6 +73,14 @@ test('behavior: the Account view lists ETH and USDC with the chain\'s amounts an
   assert.match(await tokenRow(page, 'POL').innerText(), /10000\.000 POL[\s\S]*\$5000\.00/)
   assert.match(await tokenRow(page, 'USDC').innerText(), /1000000\.00 USDC/)
   assert.equal(errors, [])
+})
+
+test('behavior: the tokens option shows that token\'s balance on the account button and in the Account view', async () => {
+  const { page } = await e2e.newPage()
+  await connect(page, '/t/tokens.html')
+  await modal(page).locator('[data-testid=account-balance]', { hasText: '1000000.000 USDC' }).waitFor()
+  await page.keyboard.press('Escape')
+  await page.locator('appkit-button button', { hasText: '1000000.000 USDC' }).waitFor()
 })
 
 test('behavior: a failing balance API shows Token Balance Unavailable, not a broken view', async () => {

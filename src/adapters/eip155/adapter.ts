@@ -89,9 +89,9 @@ export function createEip155Adapter(): ChainAdapter {
         await addChain(provider, network)
       }
     },
-    async getBalance(address, network) {
+    async getBalance(address, network, token) {
       const evm = await import('../../lazy/evm/index')
-      return evm.getNativeBalance(rpcUrlsFor(network), network, address)
+      return token ? evm.getTokenBalance(rpcUrlsFor(network), network, address, token) : evm.getNativeBalance(rpcUrlsFor(network), network, address)
     },
     getProvider: (id) => wallets.find((w) => w.connector.id === id)?.provider,
   }

@@ -1,4 +1,4 @@
-import { createPublicClient, fallback, formatUnits, http, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, fallback, formatUnits, http, type PublicClient } from 'viem'
 import type { Network } from '../../types'
 
 const clients = new Map<string, PublicClient>()
@@ -24,6 +24,18 @@ export function clientFor(network: Network, rpcUrls: string[]): PublicClient {
     clients.set(key, client)
   }
   return client
+}
+
+/** An ERC-20 balance with the token's own symbol and decimals (the `tokens` option). */
+export async function getTokenBalance(rpcUrls: string[], network: Network, owner: string, token: string) {
+  const client = clientFor(network, rpcUrls)
+  const contract = { address: token as `0x${string}`, abi: erc20Abi } as const
+  const [amount, decimals, symbol] = await Promise.all([
+    client.readContract({ ...contract, functionName: 'balanceOf', args: [owner as `0x${string}`] }),
+    client.readContract({ ...contract, functionName: 'decimals' }),
+    client.readContract({ ...contract, functionName: 'symbol' }),
+  ])
+  return { balance: formatUnits(amount, decimals), symbol }
 }
 
 export async function getNativeBalance(rpcUrls: string[], network: Network, address: string) {

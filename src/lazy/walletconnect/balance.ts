@@ -14,10 +14,11 @@ const BalanceSchema = v.object({
 })
 
 /**
- * The native balance from the blockchain API (SPEC section 7: GET /v1/account/{address}/balance),
- * for a namespace the site has no chain adapter for. Only holdings are listed: none is 0.
+ * The native balance (or `token`'s) from the blockchain API (SPEC section 7: GET
+ * /v1/account/{address}/balance), for a namespace the site has no chain adapter for. Only
+ * holdings are listed: none is 0.
  */
-export async function apiNativeBalance(store: Store, address: string, network: Network): Promise<{ balance: string; symbol: string }> {
+export async function apiNativeBalance(store: Store, address: string, network: Network, token?: string): Promise<{ balance: string; symbol: string }> {
   const { blockchainApiUrl, projectId } = store.options
   const url = new URL(`v1/account/${encodeURIComponent(address)}/balance`, blockchainApiUrl.replace(/\/?$/, '/'))
   url.searchParams.set('currency', 'usd')
@@ -26,6 +27,10 @@ export async function apiNativeBalance(store: Store, address: string, network: N
   const response = await fetch(url.href)
   if (!response.ok) throw new Error(`HTTP ${response.status} for the balance of ${address}`)
   const { balances } = v.parse(BalanceSchema, await response.json())
+  if (token) {
+    const held = balances.find((b) => b.address?.toLowerCase() === `${network.caipNetworkId}:${token}`.toLowerCase())
+    if (held) return { balance: held.quantity.numeric, symbol: held.symbol }
+  }
   const native = balances.find((b) => !b.address && (!b.chainId || b.chainId === network.caipNetworkId))
   return { balance: native?.quantity.numeric ?? '0', symbol: native?.symbol ?? network.nativeCurrency.symbol }
 }

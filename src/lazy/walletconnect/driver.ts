@@ -43,9 +43,9 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
     async switchNetwork(_connectorId, network) {
       setDefaultChain(store, provider, network)
     },
-    getBalance(address, network) {
+    getBalance(address, network, token) {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
-      return adapter ? adapter.getBalance(address, network) : apiNativeBalance(store, address, network)
+      return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
     getProvider: () => requestingProvider(store, provider),
   }
