@@ -29,7 +29,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   instance: { static: ['kit'] },
   elements: { static: ['instance', 'kit', 'signals', 'utils', 'types'] },
   index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks'] },
-  react: { static: ['index', 'kit', 'instance', 'signals', 'utils', 'types'] },
+  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
 }
 

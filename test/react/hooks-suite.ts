@@ -66,6 +66,26 @@ export function hooksSuite(host: Host, hooks: typeof import('../../src/react')) 
     unmount()
   })
 
+  test('behavior: useAppKitBalance().fetchBalance reads the balance afresh through the adapter', async () => {
+    let reads = 0
+    const withBalance = { ...adapter, getBalance: async () => (reads++, { balance: '1.5', symbol: 'ETH' }) } as unknown as ChainAdapter
+    const kit = kitWith({ adapters: [withBalance] })
+    let api: ReturnType<typeof hooks.useAppKitBalance> | undefined
+    function View() {
+      api = hooks.useAppKitBalance()
+      return host.createElement('p', null, 'x')
+    }
+    const container = document.createElement('div')
+    document.body.append(container)
+    const unmount = await host.mount(host.createElement(View), container)
+    assert.equal(await api!.fetchBalance(), { data: undefined, error: 'Not able to retrieve balance', isSuccess: false, isError: true })
+    setAccountState(kit.store, 'eip155', { address: '0xabc', caipAddress: 'eip155:1:0xabc', status: 'connected', connectorId: 'x' })
+    assert.equal(await api!.fetchBalance(), { data: { balance: '1.5', symbol: 'ETH' }, error: null, isSuccess: true, isError: false })
+    await api!.fetchBalance()
+    assert.is(reads, 2, 'each call reads again')
+    unmount()
+  })
+
   test('behavior: useAppKitEvents re-renders on each event', async () => {
     const kit = kitWith({ adapters: [adapter] })
     function View() {
