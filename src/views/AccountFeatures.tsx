@@ -3,6 +3,7 @@ import type { Store } from '../signals/store'
 import type { ViewName } from '../signals/modal'
 import { pushView } from '../signals/modal'
 import { emitEvent } from '../signals/events'
+import { activeAccount } from '../signals/account'
 
 /** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
 const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string }> = {
@@ -23,7 +24,8 @@ export function AccountFeatures({ store }: { store: Store }) {
       {shown.map((name) => {
         const feature = FEATURES[name]!
         const open = () => {
-          if (feature.event) emitEvent(store, feature.event, { isSmartAccount: false, network: store.network.activeCaipNetworkId.peek() })
+          const isSmartAccount = activeAccount(store).preferredAccountType === 'smartAccount'
+          if (feature.event) emitEvent(store, feature.event, { isSmartAccount, network: store.network.activeCaipNetworkId.peek() })
           pushView(store, feature.view)
         }
         return <button key={name} type="button" class="btn secondary" onClick={open} data-testid={`feature-${name}`}>{feature.label}</button>
