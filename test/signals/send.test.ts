@@ -7,7 +7,6 @@ import { parseOptions } from '../../src/signals/options'
 import { setAccountState } from '../../src/signals/account'
 import { subscribeEvents, type ModalEvent } from '../../src/signals/events'
 import {
-  emitOpenSend,
   emitSendFailure,
   findArgumentToken,
   formatUnits,
@@ -138,14 +137,12 @@ test('behavior: the events carry AppKit\'s properties', () => {
   const store = connectedStore()
   const seen: ModalEvent[] = []
   subscribeEvents(store, (e) => seen.push(e))
-  emitOpenSend(store)
   const f = form({ token: USDC, sendTokenAmount: '1.25', receiverAddress: TO })
   assert.equal(sendEventProperties(store, f, { hash: '0x1' }), { isSmartAccount: false, token: 'USDC', amount: 1.25, network: 'eip155:1', hash: '0x1' })
   emitSendFailure(store, f, new Error('User rejected the request.'), true)
   emitSendFailure(store, f, new Error('boom'), false)
-  assert.equal(seen.map((e) => e.data.event), ['OPEN_SEND', 'SEND_REJECTED', 'SEND_ERROR'])
-  assert.equal(seen[0]!.data.properties, { isSmartAccount: false, network: 'eip155:1' })
-  assert.equal(seen[2]!.data.properties, { isSmartAccount: false, token: 'USDC', amount: 1.25, network: 'eip155:1', message: 'boom' })
+  assert.equal(seen.map((e) => e.data.event), ['SEND_REJECTED', 'SEND_ERROR'])
+  assert.equal(seen[1]!.data.properties, { isSmartAccount: false, token: 'USDC', amount: 1.25, network: 'eip155:1', message: 'boom' })
 })
 
 test.run()
