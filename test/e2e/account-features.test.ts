@@ -10,6 +10,7 @@ import { dialog, startE2E, type E2E } from './harness.ts'
 import { evmPage, WALLET_A } from './evm-page.ts'
 import { demoAccount, demoAddresses, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
 import { deploySpamToken } from './spam-token.ts'
+import { sendForm } from './send-page.ts'
 
 const test = suite('e2e: account features (balances, receive, activity)')
 let e2e: E2E
@@ -51,6 +52,7 @@ test.before(async () => {
   e2e = await startE2E()
   e2e.stack.web.setPage('/t/account.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/no-history.html', evmPage(e2e.stack, { options: 'features: { history: false, send: false },' }))
+  e2e.stack.web.setPage('/t/sender.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [6] }] }))
   e2e.stack.web.setPage('/t/tokens.html', evmPage(e2e.stack, { options: `tokens: { 'eip155:1': { address: '${TOKEN_ADDRESS}' } },` }))
   e2e.stack.web.setPage('/t/assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': WALLET_ASSETS } }] }))
   e2e.stack.web.setPage('/t/bad-assets.html', evmPage(e2e.stack, { wallets: [{ ...WALLET_A, assets: { '0x1': [{ ...WALLET_ASSETS[0], metadata: { name: 'Ether', symbol: 'ETH' } }] } }] }))
@@ -145,6 +147,27 @@ test('behavior: Activity lists the account\'s transfers newest first, pages with
   assert.not.ok(hashes.includes(spam.transferHash), 'the spam-only transaction stays hidden')
   assert.is(new Set(hashes).size, hashes.length, 'no transaction twice')
   assert.equal(errors, [])
+})
+
+test('behavior: a send made in the modal appears at the top of Activity without a reload', async () => {
+  const { page } = await e2e.newPage()
+  await connect(page, '/t/sender.html')
+  await page.evaluate(() => ((window as any).hashes = [], (window as any).modal.subscribeEvents((e: any) => e.data.event === 'SEND_SUCCESS' && (window as any).hashes.push(e.data.properties.hash))))
+  await modal(page).getByRole('tab', { name: 'Activity' }).click()
+  await modal(page).locator('[data-testid=history-row], [data-testid=history-empty]').first().waitFor()
+  const form = sendForm(page)
+  await modal(page).locator('[data-testid=feature-send]').click()
+  await form.choose('native:ETH')
+  await form.amount.fill('0.5')
+  await form.receiver.fill(demoAddresses()[7]!)
+  await form.submit.filter({ hasText: 'Preview Send' }).click()
+  await form.confirm.click()
+  await modal(page).locator('[data-testid=account-name]').waitFor()
+  const [hash] = await page.evaluate(() => (window as any).hashes as string[])
+  await modal(page).getByRole('tab', { name: 'Activity' }).click()
+  const first = modal(page).locator('[data-testid=history-row]').first()
+  await first.and(modal(page).locator(`[data-hash="${hash}"]`)).waitFor()
+  assert.match(await first.innerText(), /Sent[\s\S]*-0\.500 ETH/)
 })
 
 test('behavior: a failing history API shows Failed to fetch transactions and the list marked empty', async () => {
