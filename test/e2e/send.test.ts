@@ -4,59 +4,30 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, parseUnits, type Hex } from 'viem'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { evmPage, WALLET_A } from './evm-page.ts'
-import { demoAddresses, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
-import { sendForm, type SendForm } from './send-page.ts'
-import { address, createSolanaRpc, generateKeyPairSigner, type Rpc, type Signature, type SolanaRpcApi } from '@solana/kit'
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { sitePage } from './site-page.ts'
+import { parseEther, parseUnits } from 'viem'
+import { createSolanaRpc, generateKeyPairSigner, type Signature } from '@solana/kit'
+import { startE2E, type E2E } from './harness.ts'
+import { WALLET_A } from './evm-page.ts'
+import { demoAddresses, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 import { SOLANA_TEST_WALLET_NAME } from '../../dev/stack.ts'
+import { chainReaders, connectForSend, installSendPages, sendEvents as events } from './send-page.ts'
 
 const test = suite('e2e: send (EVM and Solana)')
 let e2e: E2E
 const addresses = demoAddresses()
 
-const clientOn = (chainId: number) => {
-  const chain = e2e.stack.chains.find((c) => c.chainId === chainId)!
-  return createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
-}
-const usdcOf = (chainId: number, owner: Hex) => clientOn(chainId).readContract({ address: TOKEN_ADDRESS, abi: TOKEN_ABI, functionName: 'balanceOf', args: [owner] }) as Promise<bigint>
+const { clientOn, usdcOf, lamportsOf, splOf } = chainReaders(() => e2e)
+const connected = (index: number | 'sol') => connectForSend(e2e, index)
 const sentCount = (page: Page) =>
   page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.filter((e: any) => e.method === 'eth_sendTransaction').length as number, WALLET_A.rdns)
 
 test.before(async () => {
   e2e = await startE2E({ solana: true })
-  e2e.stack.web.setPage('/t/send-sol.html', sitePage(e2e.stack, {
-    title: 'solana',
-    head: '<script src="/solana-test-wallet.js"></script>',
-    networks: '[N.solanaLocal]',
-    adapters: '[Postern.adapters.solana()]',
-    options: 'features: { email: false, socials: false },',
-  }))
-  // Each test sends from its own demo account, so none sees another's balance move.
-  for (const index of [0, 1, 2, 3, 4]) e2e.stack.web.setPage(`/t/send-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+  installSendPages(e2e.stack)
 })
 test.after(async () => {
   await e2e?.stop()
 })
-
-async function connected(index: number | 'sol'): Promise<{ page: Page; form: SendForm; errors: string[] }> {
-  const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/send-${index}.html`)
-  await page.evaluate(() => {
-    ;(window as any).events = []
-    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
-  })
-  await page.locator('appkit-button button').click()
-  await page.locator('w3m-modal .item', { hasText: index === 'sol' ? SOLANA_TEST_WALLET_NAME : WALLET_A.name }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
-  return { page, form: sendForm(page), errors }
-}
-
-const events = (page: Page) => page.evaluate(() => (window as any).events.filter((e: any) => /SEND/.test(e.event)) as { event: string; properties: any }[])
 
 test('behavior: a native send from the Account view moves exactly the amount; the fee is the receipt\'s; back to Account with balances refreshed', async () => {
   const { page, form, errors } = await connected(0)
@@ -182,6 +153,30 @@ test('behavior: a wallet rejection (4001) is shown, the form is kept, and a seco
   assert.is(await clientOn(1).getBalance({ address: to }), receiverBefore + parseEther('0.5'))
 })
 
+test('behavior: the whole send works from the keyboard: Tab, arrows, typing and Enter', async () => {
+  const { page, form } = await connected(3)
+  const to = addresses[9]!
+  const before = await clientOn(1).getBalance({ address: to })
+  await page.evaluate(() => (window as any).modal.open({ view: 'WalletSend' }))
+  await form.token.locator('option[value="native:ETH"]').waitFor({ state: 'attached' })
+  await form.token.focus()
+  await page.keyboard.press('ArrowDown')
+  assert.is(await form.token.inputValue(), 'native:ETH')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('0.1')
+  await page.keyboard.press('Tab') // Max
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(to)
+  await page.keyboard.press('Enter')
+  await form.confirm.waitFor()
+  assert.is(await page.evaluate(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.id), 'send-review')
+  await page.keyboard.press('Tab') // Cancel
+  await page.keyboard.press('Tab') // Send
+  await page.keyboard.press('Enter')
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(await clientOn(1).getBalance({ address: to }), before + parseEther('0.1'))
+})
+
 test('behavior: open({ view: \'WalletSend\', arguments }) switches to chain 137 and sends the USDC it names; Max on native keeps the fee', async () => {
   // Demo accounts 0 to 2 hold USDC on both chains.
   const { page, form } = await connected(2)
@@ -214,14 +209,6 @@ test('behavior: open({ view: \'WalletSend\', arguments }) switches to chain 137 
   assert.ok(left > 0n && left < parseEther('0.01'), `left ${left}`)
 })
 
-const solRpc = (): Rpc<SolanaRpcApi> => createSolanaRpc(e2e.stack.solana!.rpcUrl)
-const lamportsOf = async (owner: string) => BigInt((await solRpc().getBalance(address(owner), { commitment: 'confirmed' }).send()).value)
-async function splOf(owner: string): Promise<bigint> {
-  const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(e2e.stack.solana!.mint), tokenProgram: TOKEN_PROGRAM_ADDRESS })
-  const account = await solRpc().getAccountInfo(ata, { encoding: 'base64', commitment: 'confirmed' }).send()
-  if (!account.value) return -1n
-  return BigInt((await solRpc().getTokenAccountBalance(ata, { commitment: 'confirmed' }).send()).value.amount)
-}
 const solRequests = (page: Page) =>
   page.evaluate((name) => (window as any).PosternSolanaTestWallet.get(name).requests.map((e: any) => `${e.method}:${e.outcome}`) as string[], SOLANA_TEST_WALLET_NAME)
 
@@ -239,7 +226,7 @@ test('behavior: a SOL send (System transfer) moves exactly the amount; the sende
   await form.confirm.click()
   await form.modal.locator('[data-testid=account-name]').waitFor()
   const success = (await events(page)).find((e) => e.event === 'SEND_SUCCESS')!
-  const tx = await solRpc().getTransaction(success.properties.hash as Signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
+  const tx = await createSolanaRpc(e2e.stack.solana!.rpcUrl).getTransaction(success.properties.hash as Signature, { commitment: 'confirmed', encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
   assert.is(await lamportsOf(to), receiverBefore + 750_000_000n)
   assert.is(await lamportsOf(from), before - 750_000_000n - BigInt(tx!.meta!.fee))
   assert.ok((await solRequests(page)).includes('solana:signAndSendTransaction:ok'))
