@@ -102,3 +102,35 @@ export function sendForm(page: Page): SendForm {
     },
   }
 }
+
+/**
+ * WCAG contrast of an element's text against the first opaque background behind it (through
+ * the shadow root to the page), from Chromium's computed colours.
+ */
+export function contrastOf(target: Locator): Promise<number> {
+  // As source text: tsx would wrap the helpers below in its own __name(), unknown in the page.
+  return target.evaluate((el, source) => (0, eval)(source)(el) as number, CONTRAST)
+}
+
+const CONTRAST = `(el) => {
+    const channels = (css) => {
+      const srgb = /color\\(srgb ([\\d.e-]+) ([\\d.e-]+) ([\\d.e-]+)(?: \\/ ([\\d.]+))?\\)/.exec(css)
+      if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, srgb[4] === undefined ? 1 : Number(srgb[4])]
+      const rgb = /rgba?\\(([\\d.]+),? ([\\d.]+),? ([\\d.]+)(?:[,/] ?([\\d.]+))?\\)/.exec(css)
+      return rgb ? [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), rgb[4] === undefined ? 1 : Number(rgb[4])] : undefined
+    }
+    const luminance = ([r, g, b]) => {
+      const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    }
+    let node = el
+    let background
+    while (node && !background) {
+      const c = channels(getComputedStyle(node).backgroundColor)
+      if (c && c[3] > 0.99) background = c
+      node = node.parentElement ?? (node.getRootNode().host ?? null)
+    }
+    const text = channels(getComputedStyle(el).color)
+    const [a, b] = [luminance(text), luminance(background ?? [255, 255, 255])]
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+}`

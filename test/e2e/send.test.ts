@@ -10,7 +10,7 @@ import { startE2E, type E2E } from './harness.ts'
 import { WALLET_A } from './evm-page.ts'
 import { demoAddresses, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 import { SOLANA_TEST_WALLET_NAME } from '../../dev/stack.ts'
-import { chainReaders, connectForSend, installSendPages, sendEvents as events } from './send-page.ts'
+import { chainReaders, connectForSend, contrastOf, installSendPages, sendEvents as events } from './send-page.ts'
 
 const test = suite('e2e: send (EVM and Solana)')
 let e2e: E2E
@@ -109,6 +109,15 @@ test('behavior: each validation message appears for its bad input, and nothing r
   await form.submit.filter({ hasText: 'Invalid Address' }).click()
   await form.error('Invalid Address')
   assert.is(await form.receiver.getAttribute('aria-invalid'), 'true')
+  // WCAG AA (4.5:1) for the error, the labels, the hints and the button, in both themes.
+  for (const mode of ['dark', 'light']) {
+    await page.evaluate((m) => (window as any).modal.setThemeMode(m), mode)
+    await page.waitForFunction((m) => document.querySelector('w3m-modal')?.getAttribute('data-theme') === m, mode)
+    for (const el of [form.modal.locator('[data-testid=send-error]'), form.modal.locator('label[for=send-to]'), form.fee, form.submit]) {
+      const ratio = await contrastOf(el)
+      assert.ok(ratio >= 4.5, `${mode}: ${await el.evaluate((e) => e.outerHTML.slice(0, 60))} has contrast ${ratio.toFixed(2)}`)
+    }
+  }
   await page.evaluate((to) => (window as any).modal.open({ view: 'WalletSend', arguments: { amount: '1', assetAddress: '', namespace: 'bip122', chainId: 1, to } }), addresses[7])
   await form.error('Unsupported chain')
   assert.is(await sentCount(page), 0)
