@@ -1,14 +1,18 @@
 import type { Store } from '../signals/store'
 import { Spinner } from '../ui/Spinner'
+import { safeUrl } from '../utils/url'
 
 export function Toast({ store }: { store: Store }) {
   const toast = store.toast.current.value
+  // Only an https: (or local http:) link is offered, e.g. a sent transaction on the explorer.
+  const href = safeUrl(toast?.link?.href)
   return (
     <div aria-live="polite" role="status">
       {toast && (
         <div class={`toast ${toast.variant}`} data-variant={toast.variant}>
           {toast.variant === 'loading' && <Spinner label="" />}
           <span>{toast.message}</span>
+          {href && <a href={href} target="_blank" rel="noopener noreferrer">{toast.link!.label}</a>}
         </div>
       )}
     </div>
