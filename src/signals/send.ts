@@ -7,6 +7,7 @@ import type { Store } from './store'
 import { accountFor } from './account'
 import { emitEvent } from './events'
 import { errorMessage } from '../utils/errors'
+import { formatUnits } from '../utils/units'
 
 /** SPEC section 5 and AppKit's SendController: the texts a person sees for a form that cannot be sent. */
 export const SEND_ERRORS = {
@@ -136,15 +137,6 @@ export function parseUnits(value: string, decimals: number): bigint {
   let units = BigInt((match[2] || '0') + fraction.slice(0, decimals).padEnd(decimals, '0'))
   if (fraction.length > decimals && Number(fraction[decimals]) >= 5) units += 1n
   return match[1] ? -units : units
-}
-
-/** Base units as a plain decimal string, exact, trailing zeros dropped. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
 export const tokenDecimals = (token: SendToken) => Number(token.quantity.decimals)

@@ -4,6 +4,7 @@ import type { ApiTokenBalance } from '../api/blockchain'
 import type { Network } from '../types'
 import { accountFor } from './account'
 import { driverFor } from './wallet'
+import { formatUnits } from '../utils/units'
 
 // EIP-7811: a wallet that reports `assetDiscovery` for a chain lists its own holdings
 // (wallet_getAssets); the modal then needs no balance API for that chain.
@@ -20,14 +21,6 @@ const CapabilitiesSchema = v.record(v.string(), v.looseObject({ assetDiscovery: 
 
 interface Requester { request(args: { method: string; params?: unknown }): Promise<unknown> }
 
-/** A base-unit hex amount as a plain decimal string with `decimals` places at most. */
-export function hexToDecimal(hex: string, decimals: number): string {
-  const digits = BigInt(hex).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
-}
-
 /** The wallet's assets as token balances, or undefined when it does not offer them (or answers garbage). */
 export async function walletAssets(store: Store, network: Network): Promise<ApiTokenBalance[] | undefined> {
   const account = accountFor(store, 'eip155')
@@ -42,7 +35,7 @@ export async function walletAssets(store: Store, network: Network): Promise<ApiT
     if (!response.success) return undefined
     return (response.output[chainHex] ?? []).map((asset) => {
       const { name, symbol, decimals, price, iconUrl, value } = asset.metadata
-      const numeric = hexToDecimal(asset.balance, decimals)
+      const numeric = formatUnits(BigInt(asset.balance), decimals)
       return {
         name,
         symbol,

@@ -9,7 +9,8 @@ import type { LocalSolana } from '../../dev/solana/index.ts'
 // No DOM needed here, and @solana/kit's Node build wants Node's own AbortSignal, not happy-dom's.
 // kit captures the AbortController it extends when it loads, hence the imports after unregistering.
 if (GlobalRegistrator.isRegistered) await GlobalRegistrator.unregister()
-const { formatUnits, getNativeBalance, getTokenBalances } = await import('../../src/lazy/solana/index')
+const { getNativeBalance, getTokenBalances } = await import('../../src/lazy/solana/index')
+const { formatUnits } = await import('../../src/utils/units')
 const { DEMO_SOL_PER_ACCOUNT, DEMO_TOKEN, startSolana } = await import('../../dev/solana/index.ts')
 
 const test = suite('lazy/solana: balances through @solana/kit')

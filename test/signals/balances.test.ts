@@ -5,7 +5,7 @@ import { createStore } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
 import { setAccountState } from '../../src/signals/account'
 import { refreshTokenBalances, TOKEN_BALANCE_CACHE_MS } from '../../src/signals/balances'
-import { hexToDecimal } from '../../src/signals/wallet-assets'
+import { formatUnits } from '../../src/utils/units'
 import { mainnet } from '../../src/networks'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e529a7d8b71'
@@ -86,11 +86,10 @@ test('behavior: an unsupported network reads nothing and says Token Balance Unav
   assert.is(store.accounts.byNamespace.value.eip155!.tokenBalanceError, true)
 })
 
-test('hexToDecimal: base units in hex to an exact decimal string', () => {
-  assert.is(hexToDecimal('0x14d1120d7b160000', 18), '1.5')
-  assert.is(hexToDecimal('0xbc614e', 6), '12.345678')
-  assert.is(hexToDecimal('0x0', 6), '0')
-  assert.is(hexToDecimal('0x5', 0), '5')
+test('formatUnits: the hex amounts EIP-7811 wallets report, as exact decimal strings', () => {
+  assert.is(formatUnits(BigInt('0x14d1120d7b160000'), 18), '1.5')
+  assert.is(formatUnits(BigInt('0xbc614e'), 6), '12.345678')
+  assert.is(formatUnits(0n, 6), '0')
 })
 
 test.run()

@@ -6,10 +6,10 @@ import { createStore } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
 import { setAccountState } from '../../src/signals/account'
 import { subscribeEvents, type ModalEvent } from '../../src/signals/events'
+import { formatUnits } from '../../src/utils/units'
 import {
   emitSendFailure,
   findArgumentToken,
-  formatUnits,
   maxSendAmount,
   parseUnits,
   patchSend,

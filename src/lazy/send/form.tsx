@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'preact/hooks'
 import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
 import { refreshTokenBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../signals/balances'
+import { formatUnits } from '../../utils/units'
 import {
-  formatUnits,
   isNative,
   maxSendAmount,
   patchSend,

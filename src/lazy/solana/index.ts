@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
 import type { Network, TokenBalance } from '../../types'
+import { formatUnits } from '../../utils/units'
 
 /** SPL Token and Token-2022: the programs whose accounts hold fungible tokens. */
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
@@ -30,14 +31,6 @@ const ParsedTokenAccount = v.object({
 })
 const TokenAccounts = v.object({ value: v.array(v.object({ account: v.object({ data: v.unknown() }) })) })
 
-/** A base-unit integer as a plain decimal string (lamports → SOL), exact, trailing zeros dropped. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
 
 /** The native SOL balance at the confirmed commitment (what a wallet shows after a transfer lands). */
 export async function getNativeBalance(rpcUrl: string, network: Network, owner: string) {
