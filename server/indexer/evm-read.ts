@@ -1,33 +1,13 @@
 import { erc20Abi, getAddress, type Block, type Hash, type Hex, type PublicClient } from 'viem'
 import { mapLimit } from './map-limit.ts'
+import type { BlockHead, TransferRow } from './types.ts'
 
 /** keccak256("Transfer(address,address,uint256)") */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const CONCURRENCY = 16
 
-export interface BlockHead {
-  number: bigint
-  hash: Hash
-  parentHash: Hash
-  time: bigint
-}
-
-export interface Move {
-  txHash: Hash
-  /** -1 for a transaction's native value, else the log's index in its block. */
-  logIndex: number
-  blockNumber: bigint
-  txIndex: number
-  time: bigint
-  txFrom: string
-  txTo: string | null
-  nonce: number | null
-  /** 'native' or the token contract. */
-  asset: string
-  from: string
-  to: string
-  amount: bigint
-}
+/** A transfer as read from an EVM chain: a transfers row before it is tagged with its chain. */
+export type Move = Omit<TransferRow, 'chain' | 'txHash'> & { txHash: Hash }
 
 export interface BlockRange {
   blocks: BlockHead[]

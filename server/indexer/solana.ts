@@ -3,7 +3,8 @@ import { solanaRpc, tokenAccountAddresses } from '../chain/solana.ts'
 import type { Db, Queryable } from '../db/index.ts'
 import { seeToken, tokenOf } from '../tokens.ts'
 import { ParsedTransaction, solanaMoves } from './solana-read.ts'
-import { insertTransfers, type TransferRow } from './store.ts'
+import { insertTransfers } from './store.ts'
+import type { TransferRow } from './types.ts'
 
 export interface SolanaSource {
   caip: string

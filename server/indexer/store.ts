@@ -1,22 +1,5 @@
 import type { Queryable } from '../db/index.ts'
-import type { BlockHead } from './evm-read.ts'
-
-/** One transfers row, as every chain family's reader produces it. */
-export interface TransferRow {
-  chain: string
-  txHash: string
-  logIndex: number
-  blockNumber: bigint
-  txIndex: number
-  time: bigint
-  txFrom: string
-  txTo: string | null
-  nonce: number | null
-  asset: string
-  from: string
-  to: string
-  amount: bigint
-}
+import type { BlockHead, TransferRow } from './types.ts'
 
 const ROWS_PER_INSERT = 400
 
