@@ -2,6 +2,7 @@ import { parseUnits } from 'viem'
 import { demoAddresses } from './accounts.ts'
 import { startAnvil, type AnvilNode } from './anvil.ts'
 import { deployToken, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
+import { deployDex, dexInfo, hasDex } from './dex.ts'
 import type { LocalChain } from './types.ts'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,8 +10,9 @@ import { join } from 'node:path'
 export { TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO, mintToken } from './token.ts'
 export { demoAccount, demoAddresses, deployerAccount } from './accounts.ts'
 export { DEMO_MNEMONIC } from './anvil.ts'
+export { DAI_INFO, MINTED_DAI, ROUTER_ABI, dexAddresses } from './dex.ts'
 
-export type { LocalChain } from './types.ts'
+export type { DexInfo, LocalChain } from './types.ts'
 
 export interface LocalChains {
   chains: LocalChain[]
@@ -25,7 +27,8 @@ export const FUNDED_HOLDERS = 3
 
 /**
  * Starts one anvil per chain id (in parallel), deploys the token on each at TOKEN_ADDRESS
- * and mints 1,000,000 USDC to each of the first 3 demo accounts. With `stateDir` each chain
+ * and mints 1,000,000 USDC to each of the first 3 demo accounts, then deploys the Uniswap V2 DEX
+ * with seeded pools and DAI (dex.ts). With `stateDir` each chain
  * keeps its state there (chain-<id>.json) and a restart goes on from it, token included.
  */
 export async function startChains(opts: { chainIds?: number[]; stateDir?: string } = {}): Promise<LocalChains> {
@@ -46,8 +49,10 @@ export async function startChains(opts: { chainIds?: number[]; stateDir?: string
     const amount = parseUnits(MINTED_USDC, TOKEN_INFO.decimals)
     await Promise.all(nodes.map(async (n: AnvilNode) => {
       if (!(await hasToken(n.rpcUrl))) await deployToken(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS), amount)
+      // The DEX needs the token for its pools; a restored chain keeps both.
+      if (!(await hasDex(n.rpcUrl))) await deployDex(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS))
     }))
-    const chains = nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl, token: { address: TOKEN_ADDRESS, ...TOKEN_INFO } }))
+    const chains = nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl, token: { address: TOKEN_ADDRESS, ...TOKEN_INFO }, dex: dexInfo() }))
     return { chains, accounts, stop }
   } catch (error) {
     await stop()
