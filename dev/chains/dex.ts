@@ -29,8 +29,6 @@ const deployer = () => demoAccount(DEX_DEPLOYER_INDEX)
 export const DAI_INFO = { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } as const
 
 
-/** DAI minted to each of the first demo holders, and to the deployer for the pools. */
-export const MINTED_DAI = '1000000'
 
 // Liquidity per pool side, in USD; the native side is sized by the native token's price.
 const POOL_USD = 300_000
@@ -89,7 +87,7 @@ export async function hasDex(rpcUrl: string): Promise<boolean> {
  * a chain where the USDC token exists, then seeds three constant-product pools: native/USDC,
  * native/DAI at the native token's USD price, and USDC/DAI at 1:1.
  */
-export async function deployDex(rpcUrl: string, chainId: number, holders: Hex[]): Promise<DexInfo> {
+export async function deployDex(rpcUrl: string, chainId: number): Promise<DexInfo> {
   const c = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) }).extend(testActions({ mode: 'anvil' }))
   const account = deployer()
   const addresses = dexAddresses()
@@ -111,11 +109,10 @@ export async function deployDex(rpcUrl: string, chainId: number, holders: Hex[])
   await send(weth.bytecode)
   await send(encodeDeployData({ abi: factory.abi, bytecode: factory.bytecode, args: [account.address] }))
   await send(encodeDeployData({ abi: router.abi, bytecode: router.bytecode, args: [addresses.factory, addresses.weth] }))
-  const daiAmount = parseUnits(MINTED_DAI, DAI_INFO.decimals)
-  await send(encodeDeployData({ abi: TOKEN_ABI, bytecode: daiArtifact(), args: [[...holders, account.address], daiAmount] }))
-
+  // Only the deployer holds DAI, so the demo accounts' balances stay as they were (ETH and USDC).
   const usdcSide = parseUnits(String(POOL_USD), TOKEN_INFO.decimals)
   const daiSide = parseUnits(String(POOL_USD), DAI_INFO.decimals)
+  await send(encodeDeployData({ abi: TOKEN_ABI, bytecode: daiArtifact(), args: [[account.address], daiSide * 2n] }))
   await mintToken(rpcUrl, chainId, account.address, usdcSide * 2n)
   for (const token of [TOKEN_ADDRESS, addresses.dai]) {
     await send(encodeFunctionData({ abi: TOKEN_ABI, functionName: 'approve', args: [addresses.router, maxUint256] }), token)

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 export { TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO, mintToken } from './token.ts'
 export { demoAccount, demoAddresses, deployerAccount } from './accounts.ts'
 export { DEMO_MNEMONIC } from './anvil.ts'
-export { DAI_INFO, MINTED_DAI, ROUTER_ABI, dexAddresses } from './dex.ts'
+export { DAI_INFO, ROUTER_ABI, dexAddresses } from './dex.ts'
 
 export type { DexInfo, LocalChain } from './types.ts'
 
@@ -50,7 +50,7 @@ export async function startChains(opts: { chainIds?: number[]; stateDir?: string
     await Promise.all(nodes.map(async (n: AnvilNode) => {
       if (!(await hasToken(n.rpcUrl))) await deployToken(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS), amount)
       // The DEX needs the token for its pools; a restored chain keeps both.
-      if (!(await hasDex(n.rpcUrl))) await deployDex(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS))
+      if (!(await hasDex(n.rpcUrl))) await deployDex(n.rpcUrl, n.chainId)
     }))
     const chains = nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl, token: { address: TOKEN_ADDRESS, ...TOKEN_INFO }, dex: dexInfo() }))
     return { chains, accounts, stop }
