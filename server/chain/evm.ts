@@ -14,6 +14,15 @@ export interface EvmChainOptions {
   rpcUrl: string
   /** A token to list in balances and never flag as spam (the local stack's USDC). */
   token?: TokenInfo
+  /** A Uniswap V2 deployment the convert endpoints quote and build on (dex.ts). */
+  dex?: DexOptions
+}
+
+/** A Uniswap V2 router with its WETH and the tokens it offers; those tokens are trusted too. */
+export interface DexOptions {
+  router: Address
+  weth: Address
+  tokens: TokenInfo[]
 }
 
 /** Live reads of one EVM chain. */
@@ -22,11 +31,14 @@ export class EvmChain {
   readonly caip: `eip155:${number}`
   readonly client: PublicClient
   readonly trusted: TokenInfo[]
+  readonly dex: DexOptions | undefined
 
   constructor(opts: EvmChainOptions) {
     this.chainId = opts.chainId
     this.caip = `eip155:${opts.chainId}`
     this.trusted = opts.token ? [opts.token] : []
+    for (const t of opts.dex?.tokens ?? []) if (!this.trusted.some((k) => k.address.toLowerCase() === t.address.toLowerCase())) this.trusted.push(t)
+    this.dex = opts.dex
     // Batching folds the many block reads of an indexer round into few HTTP requests.
     this.client = createPublicClient({ transport: http(opts.rpcUrl, { batch: { batchSize: 100 }, retryCount: 0, timeout: 5_000 }) })
   }

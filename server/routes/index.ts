@@ -1,6 +1,7 @@
 import type { Route } from '../router.ts'
 import { balanceRoutes } from './balance.ts'
 import { chainRoutes } from './chains.ts'
+import { convertRoutes } from './convert.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
@@ -16,4 +17,5 @@ export const routes: Route[] = [
   ...historyRoutes,
   ...identityRoutes,
   ...chainRoutes,
+  ...convertRoutes,
 ]
