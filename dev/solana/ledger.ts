@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto'
-import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
+import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import {
   lamports,
   type Address,
   type EncodedAccount,
 } from '@solana/kit'
-import { toBase58, toBase64 } from './encoding.ts'
+import { toBase58 } from './encoding.ts'
 import { RPC_ERROR, RpcError } from './errors.ts'
+import { executionResult, preflightFailure, type ExecutionResult } from './execution.ts'
 import { decodeTokenAccount, mintDecimals, uiTokenAmount, type AccountReader } from './tokens.ts'
-import { describeTransactionError, landsOnChain, transactionErrorToJson, type TransactionErrorJson } from './transaction-error.ts'
+import { landsOnChain, transactionErrorToJson, type TransactionErrorJson } from './transaction-error.ts'
 import { feeForMessage, verifySignatures, type DecodedTransaction } from './wire.ts'
 
 /** A blockhash stays usable for this many blocks, as on the real cluster. */
@@ -21,19 +22,6 @@ export interface TokenBalance {
   owner: Address
   programId: Address
   uiTokenAmount: ReturnType<typeof uiTokenAmount>
-}
-
-export interface InnerInstructions {
-  index: number
-  instructions: { programIdIndex: number; accounts: number[]; data: string; stackHeight: number }[]
-}
-
-export interface ExecutionResult {
-  err: TransactionErrorJson | null
-  logs: string[]
-  unitsConsumed: bigint
-  innerInstructions: InnerInstructions[]
-  returnData: { programId: string; data: [string, 'base64'] } | null
 }
 
 export interface TransactionRecord extends ExecutionResult {
@@ -49,28 +37,6 @@ export interface TransactionRecord extends ExecutionResult {
 
 export interface SimulationResult extends ExecutionResult {
   postAccounts: Map<Address, EncodedAccount>
-}
-
-function executionResult(meta: TransactionMetadata, err: TransactionErrorJson | null): ExecutionResult {
-  const innerInstructions = meta
-    .innerInstructions()
-    .map((group, index) => ({
-      index,
-      instructions: group.map((inner) => {
-        const instruction = inner.instruction()
-        return {
-          programIdIndex: instruction.programIdIndex(),
-          accounts: [...instruction.accounts()],
-          data: toBase58(instruction.data()),
-          stackHeight: inner.stackHeight(),
-        }
-      }),
-    }))
-    .filter((group) => group.instructions.length > 0)
-  const returned = meta.returnData()
-  const returnData =
-    returned.data().length > 0 ? { programId: toBase58(returned.programId()), data: [toBase64(returned.data()), 'base64'] as [string, 'base64'] } : null
-  return { err, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed(), innerInstructions, returnData }
 }
 
 /**
@@ -256,20 +222,4 @@ export class Ledger implements AccountReader {
       if (lastValid + BLOCKHASH_VALIDITY < slot) this.blockhashes.delete(hash)
     }
   }
-}
-
-/** The RPC's preflight error: -32002 with the simulation result as `data`. */
-export function preflightFailure(result: ExecutionResult, fee: bigint): RpcError {
-  const err = result.err ?? 'SanitizeFailure'
-  return new RpcError(RPC_ERROR.SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${describeTransactionError(err)}`, {
-    accounts: null,
-    err,
-    fee: result.err === 'BlockhashNotFound' ? null : fee,
-    innerInstructions: null,
-    loadedAccountsDataSize: 0,
-    logs: result.logs,
-    replacementBlockhash: null,
-    returnData: result.returnData,
-    unitsConsumed: result.unitsConsumed,
-  })
 }
