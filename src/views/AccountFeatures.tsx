@@ -4,9 +4,11 @@ import type { ViewName } from '../signals/modal'
 import { pushView } from '../signals/modal'
 import { emitEvent } from '../signals/events'
 import { activeAccount } from '../signals/account'
+import { SWAP_CHAIN_IDS } from '../signals/swap-chains'
 
 /** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
-const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string }> = {
+const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string; chainIds?: number[] }> = {
+  swaps: { label: 'Swap', view: 'Swap', namespaces: ['eip155'], event: 'OPEN_SWAP', chainIds: SWAP_CHAIN_IDS },
   receive: { label: 'Receive', view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
   send: { label: 'Send', view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
 }
@@ -15,8 +17,9 @@ const FEATURES: Record<string, { label: string; view: ViewName; namespaces: stri
 export function AccountFeatures({ store }: { store: Store }) {
   const { features } = store.options
   const namespace = store.network.activeNamespace.value
+  const chainId = Number(store.network.activeNetwork.value.id)
   const order = (features.walletFeaturesOrder ?? ['onramp', 'swaps', 'receive', 'send']) as string[]
-  const shown = order.filter((name) => FEATURES[name] && (features as Record<string, unknown>)[name] !== false && FEATURES[name]!.namespaces.includes(namespace))
+  const shown = order.filter((name) => FEATURES[name] && (features as Record<string, unknown>)[name] !== false && FEATURES[name]!.namespaces.includes(namespace) && (!FEATURES[name]!.chainIds || FEATURES[name]!.chainIds!.includes(chainId)))
   useEffect(() => prefetchWhenIdle(shown), [shown.join()])
   if (!shown.length) return null
   return (
@@ -40,6 +43,7 @@ function prefetchWhenIdle(features: string[]): () => void {
   const run = () => {
     if (features.includes('receive')) void import('../lazy/receive/index').catch(() => undefined)
     if (features.includes('send')) void import('../lazy/send/index').catch(() => undefined)
+    if (features.includes('swaps')) void import('../lazy/swap/index').catch(() => undefined)
   }
   const id = idle ? idle(run) : setTimeout(run, 200)
   return () => ((globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback ?? clearTimeout)(id as never)

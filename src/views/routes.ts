@@ -21,4 +21,5 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnect) },
   WalletSend: { title: () => 'Send', load: () => import('../lazy/send/index').then((m) => m.WalletSend) },
   WalletReceive: { title: () => 'Receive', load: () => import('../lazy/receive/index').then((m) => m.WalletReceive) },
+  Swap: { title: () => 'Swap', load: () => import('../lazy/swap/index').then((m) => m.Swap) },
 }
