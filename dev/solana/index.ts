@@ -1,6 +1,7 @@
 import { freePort } from '../lib/ports.ts'
 import { createGenesis } from './genesis.ts'
 import { Ledger } from './ledger.ts'
+import { loadLedger, newGenesisHash, persistLedger } from './persist.ts'
 import { startRpcServer } from './server.ts'
 
 export { DEMO_TOKEN, LAMPORTS_PER_SOL, DEMO_SOL_PER_ACCOUNT } from './genesis.ts'
@@ -26,18 +27,27 @@ export interface LocalSolana {
 
 /**
  * Starts litesvm behind a Solana JSON-RPC server on 127.0.0.1: demo accounts with 100 SOL each
- * and 1,000 demo tokens each in their associated token accounts.
+ * and 1,000 demo tokens each in their associated token accounts. With `stateDir` the ledger
+ * (accounts, history, slot, demo keys) is loaded from there if it was saved before, and saved
+ * there while it runs and on stop.
  */
-export async function startSolana(opts: { port?: number; accountCount?: number } = {}): Promise<LocalSolana> {
-  const ledger = new Ledger()
-  const genesis = await createGenesis(ledger, opts.accountCount)
-  const server = await startRpcServer({ ledger, faucet: genesis.faucet.signer }, opts.port ?? (await freePort()))
+export async function startSolana(opts: { port?: number; accountCount?: number; stateDir?: string } = {}): Promise<LocalSolana> {
+  const restored = opts.stateDir ? await loadLedger(opts.stateDir) : undefined
+  const ledger = restored?.ledger ?? new Ledger({ genesisHash: opts.stateDir ? newGenesisHash() : undefined })
+  const genesis = restored?.genesis ?? (await createGenesis(ledger, opts.accountCount))
+  const saver = opts.stateDir ? persistLedger(ledger, genesis, opts.stateDir) : undefined
+  const server = await startRpcServer({ ledger, faucet: genesis.faucet.signer }, opts.port ?? (await freePort())).catch(async (error: unknown) => {
+    await saver?.stop()
+    throw error
+  })
   return {
     rpcUrl: server.url,
     accounts: genesis.accounts.map(({ signer, secretKey }) => ({ address: signer.address, secretKey })),
     mint: genesis.mint,
     genesisHash: ledger.genesisHash,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop()
+      await saver?.stop()
+    },
   }
 }
-

@@ -15,6 +15,8 @@ import { feeForMessage, verifySignatures, type DecodedTransaction } from './wire
 /** A blockhash stays usable for this many blocks, as on the real cluster. */
 const BLOCKHASH_VALIDITY = 150n
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address
+/** Ledgers without a state folder are all the same chain (tests start a fresh one each time). */
+const FIXED_GENESIS_HASH = toBase58(createHash('sha256').update('postern local solana genesis').digest())
 
 export interface TokenBalance {
   accountIndex: number
@@ -39,6 +41,18 @@ export interface SimulationResult extends ExecutionResult {
   postAccounts: Map<Address, EncodedAccount>
 }
 
+/** What a ledger needs to go on where it stopped (persist.ts writes it to disk). */
+export interface LedgerState {
+  /** litesvm's own snapshot: every account, the sysvars and the latest blockhash. */
+  svm: Uint8Array
+  genesisHash: string
+  slot: bigint
+  /** blockhash -> last valid block height */
+  blockhashes: [string, bigint][]
+  /** In the order they landed, which is also the order of each address's history. */
+  transactions: TransactionRecord[]
+}
+
 /**
  * One litesvm instance presented as a cluster: every landed transaction gets its own slot and
  * a fresh blockhash, recent blockhashes stay valid for 150 blocks, and every transaction is
@@ -52,12 +66,34 @@ export class Ledger implements AccountReader {
   private readonly transactions = new Map<string, TransactionRecord>()
   private readonly byAddress = new Map<Address, string[]>()
   private transactionCount = 0n
+  /** Called after every change of state (persist.ts saves on it). */
+  onChange: (() => void) | undefined
 
-  constructor() {
+  /** A new ledger at slot 1, or (with `restore`) the one whose state was exported. */
+  constructor(opts: { genesisHash?: string; restore?: LedgerState } = {}) {
+    const { restore } = opts
     // litesvm accepts only its latest blockhash; this class checks blockhash age itself.
-    this.svm = new LiteSVM().withBlockhashCheck(false)
-    this.genesisHash = toBase58(createHash('sha256').update('postern local solana genesis').digest())
-    this.enterSlot(this.currentSlot)
+    this.svm = (restore ? LiteSVM.fromBytes(restore.svm) : new LiteSVM()).withBlockhashCheck(false).withSigverify(true)
+    this.genesisHash = restore?.genesisHash ?? opts.genesisHash ?? FIXED_GENESIS_HASH
+    if (!restore) {
+      this.enterSlot(this.currentSlot)
+      return
+    }
+    // The snapshot holds the clock and latest blockhash of this slot: no new slot is entered.
+    this.currentSlot = restore.slot
+    for (const [hash, lastValid] of restore.blockhashes) this.blockhashes.set(hash, lastValid)
+    for (const record of restore.transactions) this.index(record)
+  }
+
+  /** Everything needed to go on later where this ledger stands now; taken synchronously, so it is consistent. */
+  exportState(): LedgerState {
+    return {
+      svm: this.svm.toBytes(),
+      genesisHash: this.genesisHash,
+      slot: this.currentSlot,
+      blockhashes: [...this.blockhashes],
+      transactions: [...this.transactions.values()],
+    }
   }
 
   get slot(): bigint {
@@ -106,6 +142,7 @@ export class Ledger implements AccountReader {
       executable: false,
       space: 0n,
     })
+    this.onChange?.()
   }
 
   transaction(signature: string): TransactionRecord | undefined {
@@ -199,6 +236,12 @@ export class Ledger implements AccountReader {
   }
 
   private record(record: TransactionRecord): void {
+    this.index(record)
+    this.enterSlot(this.currentSlot + 1n)
+    this.onChange?.()
+  }
+
+  private index(record: TransactionRecord): void {
     this.transactions.set(record.tx.signature, record)
     for (const key of new Set(record.tx.accountKeys)) {
       const list = this.byAddress.get(key) ?? []
@@ -206,7 +249,6 @@ export class Ledger implements AccountReader {
       this.byAddress.set(key, list)
     }
     this.transactionCount += 1n
-    this.enterSlot(this.currentSlot + 1n)
   }
 
   /** Moves the clock to `slot` with the wall-clock time and issues that slot's blockhash. */

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { toBase58 } from './encoding.ts'
+import type { Genesis } from './genesis.ts'
+import { Ledger } from './ledger.ts'
+import { deserializeState, serializeState, StateFile } from './state-file.ts'
+
+/** Saves happen this long after a change, so a burst of transactions is one write. */
+const SAVE_DELAY_MS = 1000
+const FILE_NAME = 'ledger.json'
+
+/**
+ * A fresh ledger kept in a state folder is a new chain: a genesis hash of its own tells the API
+ * server's indexer (which may remember an older ledger) to drop what it had.
+ */
+export function newGenesisHash(): string {
+  return toBase58(randomBytes(32))
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The ledger saved in `dir`, or undefined if there is none. A file that cannot be read back is
+ * moved aside (ledger.json.corrupt) with a warning: the stack then starts a fresh ledger.
+ */
+export async function loadLedger(dir: string): Promise<{ ledger: Ledger; genesis: Genesis } | undefined> {
+  const file = join(dir, FILE_NAME)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    console.warn(`[solana] cannot read ${file} (${describe(error)}); starting a fresh ledger`)
+    return undefined
+  }
+  try {
+    const parsed = v.safeParse(StateFile, JSON.parse(text))
+    if (!parsed.success) {
+      throw new Error(parsed.issues.slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? 'file'}: ${issue.message}`).join('; '))
+    }
+    const { state, genesis } = await deserializeState(parsed.output)
+    return { ledger: new Ledger({ restore: state }), genesis }
+  } catch (error) {
+    const aside = `${file}.corrupt`
+    await rename(file, aside).catch(() => undefined)
+    console.warn(`[solana] ${file} is not a ledger this version can load (${describe(error)}); starting a fresh ledger (the old file is now ${aside})`)
+    return undefined
+  }
+}
+
+/** Write to a temporary file, then rename: a reader (or a crash) never sees half a file. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`
+  await writeFile(temporary, text)
+  await rename(temporary, file)
+}
+
+export interface LedgerSaver {
+  /** Writes the final state; no saves after it. */
+  stop(): Promise<void>
+}
+
+/** Keeps `dir`/ledger.json up to date: now, a second after each change, and on stop. */
+export function persistLedger(ledger: Ledger, genesis: Genesis, dir: string): LedgerSaver {
+  const file = join(dir, FILE_NAME)
+  let timer: NodeJS.Timeout | undefined
+  let writes: Promise<void> = mkdir(dir, { recursive: true }).then(() => undefined)
+  const save = (): Promise<void> => {
+    clearTimeout(timer)
+    timer = undefined
+    // Taken now, synchronously, so the file holds one consistent moment; writes stay in order.
+    const text = serializeState(ledger.exportState(), genesis)
+    writes = writes
+      .then(() => writeAtomically(file, text))
+      .catch((error: unknown) => console.warn(`[solana] could not save the ledger to ${file}: ${describe(error)}`))
+    return writes
+  }
+  ledger.onChange = () => {
+    timer ??= setTimeout(() => void save(), SAVE_DELAY_MS).unref()
+  }
+  void save()
+  return {
+    stop: () => {
+      ledger.onChange = undefined
+      return save()
+    },
+  }
+}
