@@ -47,9 +47,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
     const [chains, solana, relay] = await Promise.all([
-      // With a state folder (npm start: .dev-state/) the chains and the server's database survive a restart.
+      // With a state folder (npm start: .dev-state/) the chains, the Solana ledger and the server's database survive a restart.
       track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains` })),
-      opts.solana === false ? undefined : track(startSolana()),
+      opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
     ])
     // The test wallet's browser bundle builds while the other services start.
