@@ -4,7 +4,8 @@ import { tokenIconUrl } from '../assets.ts'
 import { allowance, APPROVE_GAS, approveData, estimate, isNative, NATIVE_TOKEN, quote, swapCall, SWAP_GAS } from '../chain/dex.ts'
 import type { EvmChain } from '../chain/evm.ts'
 import { nativeCurrency } from '../fixtures.ts'
-import { HttpError, parse, type Reply } from '../http.ts'
+import { HttpError, parse } from '../http.ts'
+import { reasons } from '../reasons.ts'
 import { priceTable } from '../prices.ts'
 import { checkProject, type Route } from '../router.ts'
 import { CaipNetworkId, SdkQuery } from '../schemas.ts'
@@ -26,11 +27,6 @@ const BaseUnits = v.pipe(
   v.check((n: bigint) => n > 0n && n <= maxUint256, 'must be above 0 and fit 256 bits'),
 )
 const GasPrice = v.optional(v.pipe(v.string(), v.regex(/^\d{0,78}$/, 'must be an integer in wei')))
-
-/** The hosted API's error shape: a list of reasons, each with a name and a description. */
-export function reasons(status: number, description: string, name = 'error'): Reply {
-  return { status, json: { reason: description, reasons: [{ name, description }] } }
-}
 
 const UNSUPPORTED = 'Network not supported for Swaps'
 

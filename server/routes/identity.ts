@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { fixtures } from '../fixtures.ts'
 import { parse } from '../http.ts'
+import { namesOf } from '../names.ts'
 import type { Route } from '../router.ts'
 import { AnyAddress, SdkQuery } from '../schemas.ts'
 import type { ServerState } from '../state.ts'
@@ -25,10 +26,12 @@ export const identityRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/identity\/(?<address>[^/]+)$/,
     access: 'query',
-    handle({ state, params, query }) {
+    async handle({ state, params, query }) {
       const { address } = parse(Params, params, 'path')
       parse(Query, query, 'query')
-      return { json: lookupName(state, address) }
+      // A name registered through /v1/profile/account is the address's name; the fixture's otherwise.
+      const [registered] = await namesOf(state.db, address)
+      return { json: registered ? { name: registered.name, avatar: null } : lookupName(state, address) }
     },
   },
 ]

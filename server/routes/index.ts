@@ -5,6 +5,7 @@ import { convertRoutes } from './convert.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
+import { nameRoutes } from './names.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 
@@ -18,4 +19,5 @@ export const routes: Route[] = [
   ...identityRoutes,
   ...chainRoutes,
   ...convertRoutes,
+  ...nameRoutes,
 ]
