@@ -10,6 +10,8 @@ export interface RouteContext {
   query: Record<string, string>
   /** Parsed JSON body for POST, else undefined. */
   body: unknown
+  /** The request's Origin header, when it sent one (the auth routes check it). */
+  origin?: string
 }
 
 export interface Route {
@@ -48,5 +50,6 @@ export async function dispatch(routes: Route[], state: ServerState, req: Incomin
   const query = Object.fromEntries(url.searchParams)
   if (hit.route.access === 'query') checkProject(state, query['projectId'])
   const body = req.method === 'POST' ? await readJsonBody(req) : undefined
-  return hit.route.handle({ state, params, query, body })
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
+  return hit.route.handle({ state, params, query, body, origin })
 }

@@ -1,4 +1,5 @@
 import type { Route } from '../router.ts'
+import { authRoutes } from './auth.ts'
 import { balanceRoutes } from './balance.ts'
 import { chainRoutes } from './chains.ts'
 import { convertRoutes } from './convert.ts'
@@ -20,4 +21,5 @@ export const routes: Route[] = [
   ...chainRoutes,
   ...convertRoutes,
   ...nameRoutes,
+  ...authRoutes,
 ]
