@@ -178,7 +178,8 @@ test('behavior: the whole send works from the keyboard: Tab, arrows, typing and 
   await page.keyboard.type(to)
   await page.keyboard.press('Enter')
   await form.confirm.waitFor()
-  assert.is(await page.evaluate(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.id), 'send-review')
+  // The preview moves focus to its heading once it has rendered.
+  await page.waitForFunction(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.id === 'send-review', undefined, { timeout: 5_000 })
   await page.keyboard.press('Tab') // Cancel
   await page.keyboard.press('Tab') // Send
   await page.keyboard.press('Enter')
