@@ -32,7 +32,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   // Each new view gets focus on its first control, so keyboard users land inside it.
   useEffect(() => {
     if (!open || embedded || !dialog.current) return
-    const first = focusables(dialog.current.querySelector('main') ?? dialog.current)[0] ?? focusables(dialog.current)[0]
+    const first = focusables(dialog.current.querySelector('.body') ?? dialog.current)[0] ?? focusables(dialog.current)[0]
     ;(first ?? dialog.current).focus()
   }, [open, route])
 
@@ -84,7 +84,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         tabIndex={-1}
         class={`card card-wrap${store.modal.shake.value ? ' shake' : ''}`}
       >
-        <header>
+        {/* Plain blocks, not <header>/<main>: a dialog must not add page landmarks to the site's. */}
+        <div class="head">
           {stack.length > 1 ? (
             <button type="button" class="icon-btn" aria-label="Back" onClick={() => goBack(store)}>‹</button>
           ) : <span />}
@@ -92,8 +93,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
           {embedded ? <span /> : (
             <button type="button" class="icon-btn" aria-label="Close" onClick={() => closeModal(store)}>×</button>
           )}
-        </header>
-        <main>{entry ? <LazyView entry={entry} {...props} /> : <p class="muted center">This view is not available in this build.</p>}</main>
+        </div>
+        <div class="body">{entry ? <LazyView entry={entry} {...props} /> : <p class="muted center">This view is not available in this build.</p>}</div>
         <Toast store={store} />
       </div>
     </div>

@@ -1,7 +1,6 @@
 /**
  * The send view's rules, shipped in its chunk. Text colours keep WCAG AA (4.5:1) on both
- * themes: the primary button darkens the accent under white text, and the light theme gets a
- * darker red than --err for error text.
+ * themes through the modal's tokens (--acc-bg under white text, --err per theme).
  */
 export const SEND_CSS = `.send{display:flex;flex-direction:column;gap:12px}
 .send label,.send .lbl{font-size:13px;font-weight:600;color:var(--fg2)}
@@ -13,8 +12,6 @@ background:var(--bg2);color:var(--fg);font:inherit;font-size:15px}
 .send input[readonly]{border-style:dashed}
 .send .hint{margin:0;font-size:13px;color:var(--fg2);display:flex;justify-content:space-between;gap:8px}
 .send .error{margin:0;font-size:14px}
-:host([data-theme=light]) .send .error{color:#b3141f}
-.send .btn.primary{background:color-mix(in srgb,var(--acc) 78%,#000)}
 .send .btn.max{min-height:44px;padding:0 12px}
 .send dl{display:grid;grid-template-columns:auto 1fr;gap:8px 12px;margin:0;padding:12px;border-radius:calc(var(--r)*4);background:var(--bg2)}
 .send dt{color:var(--fg2);font-size:14px}.send dd{margin:0;text-align:right;font-size:14px;overflow-wrap:anywhere}

@@ -1,0 +1,34 @@
+// axe-core run inside the modal's shadow root: WCAG 2.0-2.2 A/AA and best practice, as issue 17 measures.
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: unknown; summary: string }[]
+}
+
+/** The violations inside the dialog (axe reaches into the open shadow root through fromShadowDom). */
+export async function axeDialog(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  return page.evaluate(async (tags) => {
+    const axe = (window as any).axe
+    const result = await axe.run({ fromShadowDom: ['w3m-modal', '[role=dialog]'] }, { runOnly: { type: 'tag', values: tags } })
+    // A context that matched nothing passes nothing either: that is a broken test, not a clean view.
+    if (!result.passes.length) throw new Error('axe checked nothing inside the dialog')
+    return result.violations.map((v: any) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.map((n: any) => ({ target: n.target, summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
+    }))
+  }, TAGS)
+}
+
+/** One line per node, for a failure message a person can act on. */
+export function describe(view: string, violations: AxeViolation[]): string[] {
+  return violations.flatMap((v) => v.nodes.map((n) => `${view}: ${v.id} (${v.impact}) ${JSON.stringify(n.target)} ${n.summary}`))
+}
