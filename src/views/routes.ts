@@ -22,4 +22,6 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   WalletSend: { title: () => 'Send', load: () => import('../lazy/send/index').then((m) => m.WalletSend) },
   WalletReceive: { title: () => 'Receive', load: () => import('../lazy/receive/index').then((m) => m.WalletReceive) },
   Swap: { title: () => 'Swap', load: () => import('../lazy/swap/index').then((m) => m.Swap) },
+  RegisterAccountName: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountName) },
+  RegisterAccountNameSuccess: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountNameSuccess) },
 }

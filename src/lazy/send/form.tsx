@@ -3,6 +3,7 @@ import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
 import { refreshTokenBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../signals/balances'
 import { formatUnits } from '../../utils/units'
+import { resolveReceiverName } from '../../signals/names'
 import {
   isNative,
   maxSendAmount,
@@ -116,7 +117,7 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
         <label for="send-to">Receiver address</label>
         <input id="send-to" type="text" autoComplete="off" spellcheck={false} placeholder={store.network.activeNamespace.value === 'solana' ? 'Solana address' : '0x…'}
           value={form.receiverAddress ?? ''} readOnly={form.readOnly} aria-invalid={errorField === 'send-to'} aria-describedby="send-error"
-          onInput={(e) => patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined })} />
+          onInput={(e) => (patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined }), void resolveReceiverName(store, e.currentTarget.value))} />
       </div>
       {token && <p class="hint" data-testid="send-fee"><span>Network fee</span><span>{feeText(form.fee, balances, form.feeUnavailable)}</span></p>}
       <p id="send-error" class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>

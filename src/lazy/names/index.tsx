@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'preact/hooks'
+import type { Store } from '../../signals/store'
+import type { Route } from '../../signals/modal'
+import { replaceView } from '../../signals/modal'
+import { activeAccount } from '../../signals/account'
+import { emitEvent } from '../../signals/events'
+import { getNamesForAddress, getSuggestions, NAME_NAMESPACES, NAME_ZONE, namesStateFor, registerAccountName, validateName } from '../../signals/names'
+import { Spinner } from '../../ui/Spinner'
+import { NAMES_CSS } from './styles'
+
+const DEBOUNCE_MS = 500
+
+/** The account's names (reverse lookup), or why they could not be read. */
+function useOwnNames(store: Store, address: string | undefined) {
+  const [names, setNames] = useState<{ list?: string[]; error?: string }>({})
+  useEffect(() => {
+    if (!address) return
+    let live = true
+    getNamesForAddress(store, address).then((r) => live && setNames({ list: r.map((n) => n.name) }), (e: Error) => live && setNames({ error: e.message }))
+    return () => {
+      live = false
+    }
+  }, [address])
+  return names
+}
+
+/** RegisterAccountName: a name in the fixed zone, its suggestions, and registration (eip155 only). */
+export function RegisterAccountName({ store }: { store: Store; route: Route }) {
+  const s = namesStateFor(store).value
+  const account = activeAccount(store)
+  const namespace = store.network.activeNamespace.value
+  const [label, setLabel] = useState('')
+  const own = useOwnNames(store, account.address)
+  const valid = validateName(label)
+
+  useEffect(() => emitEvent(store, 'OPEN_ENS_FLOW', { isSmartAccount: account.preferredAccountType === 'smartAccount' }), [])
+  useEffect(() => {
+    if (!valid) return
+    const timer = setTimeout(() => void getSuggestions(store, label), DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [label])
+
+  if (!NAME_NAMESPACES.includes(namespace)) return <p class="center muted">Names are available on EVM networks only.</p>
+  const full = `${label.toLowerCase()}.${NAME_ZONE}`
+  const taken = s.suggestions.some((x) => x.name === full && x.registered)
+  return (
+    <div class="names">
+      <style>{NAMES_CSS}</style>
+      {own.list && own.list.length > 0 && <p class="hint" data-testid="names-own">Your names: {own.list.join(', ')}</p>}
+      {own.error && <p class="error" role="alert">{own.error}</p>}
+      <label class="hint" for="name-input">Choose your account name</label>
+      <div class="field">
+        <input id="name-input" value={label} autoComplete="off" spellcheck={false} aria-invalid={!!label && !valid} data-testid="name-input"
+          onInput={(e) => setLabel(e.currentTarget.value.trim())} />
+        <span class="zone">.{NAME_ZONE}</span>
+      </div>
+      {label && !valid && <p class="error" role="alert">Use at least 4 characters: letters, digits and hyphens only.</p>}
+      {s.loading && <Spinner label="Loading suggestions" />}
+      {valid && s.suggestions.length > 0 && (
+        <ul aria-label="Suggestions" data-testid="name-suggestions">
+          {s.suggestions.map((x) => (
+            <li key={x.name}>
+              <button type="button" class="btn secondary" disabled={x.registered} onClick={() => setLabel(x.name.slice(0, -NAME_ZONE.length - 1))}>
+                <span>{x.name}</span><span class="hint">{x.registered ? 'Registered' : 'Available'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {s.error && <p class="error" role="alert" data-testid="name-error">{s.error}</p>}
+      <button type="button" class="btn primary wide" disabled={!valid || taken || s.loading} data-testid="name-register" onClick={() => void registerAccountName(store, full)}>
+        {taken ? 'Name taken' : 'Register'}
+      </button>
+    </div>
+  )
+}
+
+/** RegisterAccountNameSuccess: the chosen name, then back to the account. */
+export function RegisterAccountNameSuccess({ store, route }: { store: Store; route: Route }) {
+  return (
+    <div class="names center">
+      <style>{NAMES_CSS}</style>
+      <p>Account name chosen successfully</p>
+      <p class="hint" data-testid="name-success">{String(route.data?.['name'] ?? activeAccount(store).profileName ?? '')}</p>
+      <button type="button" class="btn primary wide" onClick={() => replaceView(store, 'Account')}>Go to account</button>
+    </div>
+  )
+}
