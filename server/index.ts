@@ -11,6 +11,7 @@ import { routes } from './routes/index.ts'
 import { SOLANA_MAINNET } from './schemas.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
+import { startOnrampSandbox } from './onramp-sandbox.ts'
 
 export type { AnalyticsEvent } from './state.ts'
 export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
@@ -39,6 +40,8 @@ export interface ApiServerOptions {
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
   dataDir?: string
+  /** false runs no onramp sandbox page (POST /v1/generators/onrampurl then answers 503). */
+  onrampSandbox?: false
   /** false runs no indexer (history then serves what another server indexed). */
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
 }
@@ -49,6 +52,8 @@ export interface ApiServer {
   events: unknown[]
   db: Db
   indexer: Indexer | undefined
+  /** The onramp sandbox provider page's origin. */
+  onrampSandboxUrl: string | undefined
   setAllowedOrigins(list: string[]): void
   stop(): Promise<void>
 }
@@ -114,6 +119,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const address = server.address()
   if (!address || typeof address === 'string') throw new Error('api server has no TCP address')
   state.url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`
+  // The sandbox provider page listens on its own port: its own origin, as a real provider's.
+  const sandbox = opts.onrampSandbox === false ? undefined : await startOnrampSandbox(state, host)
+  state.onrampSandboxUrl = sandbox?.url
 
   let stopping: Promise<void> | undefined
   return {
@@ -121,6 +129,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     events: state.events,
     db,
     indexer: state.indexer,
+    onrampSandboxUrl: sandbox?.url,
     setAllowedOrigins(list) {
       state.allowedOrigins = [...list]
     },
@@ -130,6 +139,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
           server.close(() => resolve())
           for (const s of sockets) s.destroy()
         })
+        await sandbox?.stop()
         await state.indexer?.stop()
         await db.close()
       })()

@@ -28,6 +28,8 @@ export interface ServerState {
   /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
   solanaMints: Record<string, { name: string; symbol: string }>
   indexer: Indexer | undefined
+  /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
+  onrampSandboxUrl?: string
 }
 
 export function createState(opts: {

@@ -1,7 +1,7 @@
 import { parseUnits } from 'viem'
 import { demoAddresses } from './accounts.ts'
 import { startAnvil, type AnvilNode } from './anvil.ts'
-import { deployToken, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
+import { deployToken, mintToken, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
 import { deployDex, dexInfo, hasDex } from './dex.ts'
 import type { LocalChain } from './types.ts'
 import { mkdirSync } from 'node:fs'
@@ -50,7 +50,11 @@ export async function startChains(opts: { chainIds?: number[]; stateDir?: string
     await Promise.all(nodes.map(async (n: AnvilNode) => {
       if (!(await hasToken(n.rpcUrl))) await deployToken(n.rpcUrl, n.chainId, accounts.slice(0, FUNDED_HOLDERS), amount)
       // The DEX needs the token for its pools; a restored chain keeps both.
-      if (!(await hasDex(n.rpcUrl))) await deployDex(n.rpcUrl, n.chainId)
+      if (!(await hasDex(n.rpcUrl))) {
+        await deployDex(n.rpcUrl, n.chainId)
+        // The onramp sandbox pays buyers from the node's last unlocked account: it holds USDC to sell.
+        await mintToken(n.rpcUrl, n.chainId, accounts[accounts.length - 1]!, amount)
+      }
     }))
     const chains = nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl, token: { address: TOKEN_ADDRESS, ...TOKEN_INFO }, dex: dexInfo() }))
     return { chains, accounts, stop }

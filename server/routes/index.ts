@@ -7,6 +7,7 @@ import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { nameRoutes } from './names.ts'
+import { onrampRoutes } from './onramp.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 
@@ -21,5 +22,6 @@ export const routes: Route[] = [
   ...chainRoutes,
   ...convertRoutes,
   ...nameRoutes,
+  ...onrampRoutes,
   ...authRoutes,
 ]

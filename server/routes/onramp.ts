@@ -1,0 +1,95 @@
+import * as v from 'valibot'
+import { getAddress } from 'viem'
+import { HttpError, parse } from '../http.ts'
+import { createSession, onrampOptions, onrampQuote, PAY_CHAINS } from '../onramp.ts'
+import { priceTable } from '../prices.ts'
+import { reasons } from '../reasons.ts'
+import type { Route } from '../router.ts'
+import { EvmAddress } from '../schemas.ts'
+import type { ServerState } from '../state.ts'
+
+const Amount = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,9}(\.\d{1,18})?$/, 'must be a decimal number'), v.transform(Number))], 'must be a number'),
+  v.minValue(0.000001, 'must be above 0'),
+  v.maxValue(1_000_000, 'is too large'),
+)
+const QuoteBody = v.object({
+  purchaseCurrency: v.looseObject({ id: v.optional(v.string()), symbol: v.optional(v.string()) }),
+  paymentCurrency: v.looseObject({ id: v.picklist(['USD', 'EUR'], 'must be USD or EUR') }),
+  amount: Amount,
+  network: v.pipe(v.string(), v.maxLength(64)),
+})
+const UrlBody = v.object({
+  destinationWallets: v.pipe(v.array(v.object({ address: EvmAddress, blockchains: v.optional(v.array(v.string())), assets: v.optional(v.array(v.string())) })), v.minLength(1, 'needs a wallet')),
+  defaultNetwork: v.optional(v.string()),
+  partnerUserId: v.pipe(v.string(), v.maxLength(200)),
+  defaultExperience: v.optional(v.picklist(['buy', 'send'])),
+  presetCryptoAmount: v.optional(Amount),
+  presetFiatAmount: v.optional(Amount),
+  /** Where the sandbox page returns when the purchase is done (an addition to the hosted shape). */
+  redirectUrl: v.optional(v.pipe(v.string(), v.url(), v.regex(/^https?:/, 'must be http(s)'))),
+})
+
+/** A chain name ('ethereum', 'polygon', 'eip155-137') or chain id of a chain this server serves. */
+function servedChain(state: ServerState, name: string | undefined) {
+  const id = name === undefined ? 1 : PAY_CHAINS[name] ?? Number(/^(?:eip155-)?(\d+)$/.exec(name)?.[1])
+  return state.evm.find((c) => c.chainId === id)
+}
+
+/** The options' purchase currency with that id or symbol, on that network. */
+function purchasable(state: ServerState, asset: string, network: string | undefined) {
+  const currency = onrampOptions(state).purchaseCurrencies.find((c) => c.id.toLowerCase() === asset.toLowerCase() || c.symbol.toLowerCase() === asset.toLowerCase())
+  const chain = servedChain(state, network)
+  const onChain = currency?.networks.find((n) => Number(n.chain_id) === chain?.chainId)
+  return currency && chain && onChain ? { currency, chain, contract: onChain.contract_address } : undefined
+}
+
+export const onrampRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/v1\/onramp\/options$/,
+    access: 'query',
+    handle: ({ state }) => ({ json: onrampOptions(state) }),
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/onramp\/quote$/,
+    access: 'query',
+    async handle({ state, body }) {
+      const b = parse(QuoteBody, body, 'body')
+      const found = purchasable(state, b.purchaseCurrency.symbol ?? b.purchaseCurrency.id ?? '', b.network)
+      if (!found) return reasons(400, `No ${b.purchaseCurrency.symbol ?? b.purchaseCurrency.id} on network ${b.network}`, 'unsupported_asset')
+      const price = await priceTable(state.db)
+      return { json: onrampQuote(b.amount, b.paymentCurrency.id, found.currency.symbol, price(found.currency.symbol)) }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/generators\/onrampurl$/,
+    access: 'query',
+    async handle({ state, body, query }) {
+      if (!state.onrampSandboxUrl) throw new HttpError(503, 'The onramp sandbox is not running')
+      const b = parse(UrlBody, body, 'body')
+      const wallet = b.destinationWallets[0]!
+      const network = b.defaultNetwork ?? wallet.blockchains?.[0]
+      const asset = wallet.assets?.[0] ?? 'USDC'
+      const found = purchasable(state, asset, network)
+      if (!found) return reasons(400, `No ${asset} on network ${network ?? 'ethereum'}`, 'unsupported_asset')
+      const price = (await priceTable(state.db))(found.currency.symbol)
+      const fiat = b.presetFiatAmount ?? (b.presetCryptoAmount !== undefined ? b.presetCryptoAmount * price : 100)
+      const quote = onrampQuote(fiat, 'USD', found.currency.symbol, price)
+      const crypto = b.presetCryptoAmount !== undefined ? b.presetCryptoAmount.toFixed(6) : quote.purchaseAmount.amount
+      const id = await createSession(state.db, {
+        project_id: query['projectId'] ?? '',
+        address: getAddress(wallet.address),
+        chain_id: found.chain.chainId,
+        asset: found.currency.symbol,
+        fiat_amount: fiat.toFixed(2),
+        fiat_currency: 'USD',
+        crypto_amount: crypto,
+        redirect_url: b.redirectUrl ?? null,
+      })
+      return { json: { url: `${state.onrampSandboxUrl}/buy?session=${id}` } }
+    },
+  },
+]
