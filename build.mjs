@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
 import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
-import { valibotSplit } from './build/valibot-split.mjs'
+import { esmShare } from './build/esm-share.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const final = `${root}dist`
@@ -118,23 +118,24 @@ async function main() {
   const classicPlugins = [...common.plugins, classicChunks(chunks)]
   const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
   const valibot = await valibotNames(root, classicLoaderFiles())
-  const esmPlugins = [...common.plugins, await valibotSplit(root, classicLoaderFiles(), valibot)]
+  // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
+  const [esmLoader, cdnLoader] = await Promise.all([esmShare(root, common, `${root}src/index.ts`), esmShare(root, common, `${root}src/cdn/index.ts`)])
 
   const builds = {
     esm: esbuild.build({
       ...common,
-      entryPoints: { index: 'src/index.ts', react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts' },
+      entryPoints: { index: esmLoader.entry, react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts' },
       outdir: `${dist}/esm`,
-      plugins: esmPlugins,
+      plugins: [...common.plugins, esmLoader.plugin],
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
     }),
     cdnModule: esbuild.build({
       ...common,
-      entryPoints: { postern: 'src/cdn/index.ts' },
+      entryPoints: { postern: cdnLoader.entry },
       outdir: `${dist}/cdn`,
-      plugins: esmPlugins,
+      plugins: [...common.plugins, cdnLoader.plugin],
       outExtension: { '.js': '.mjs' },
       format: 'esm',
       splitting: true,

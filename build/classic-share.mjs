@@ -3,13 +3,17 @@
 // plugins make the IIFE publish the loader's own src/ modules on a global, and make the chunks
 // import them from there: one copy of the code, and of any state it holds.
 import * as esbuild from 'esbuild'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { usedNames } from './used-names.mjs'
 
 const GLOBAL = '__postern_shared'
 
-/** A shared module's short key on the global (its place in the list both builds share), not its path: fewer loader bytes. */
-const keyOf = (modules, file) => Object.keys(modules).indexOf(file).toString(36)
+/** A shared module's place in the global's list (the order both builds share), not its path: fewer loader bytes. */
+const keyOf = (modules, file) => Object.keys(modules).indexOf(file)
+
+/** A module that reads the listed names, in order, from the global's entry at key. */
+const view = (key, names) => `const [${names.map((_, j) => `x${j}`).join(', ')}] = globalThis.${GLOBAL}[${key}]\nexport { ${names.map((n, j) => `x${j} as ${n}`).join(', ')} }\n`
 
 let loaderFiles = []
 /** The src/ files of the classic loader, known once loaderModules has run. */
@@ -24,9 +28,13 @@ export async function loaderModules(root, common, entry) {
     entryPoints: files.map((f) => `${root}${f}`), bundle: false, format: 'esm', write: false, metafile: true,
     outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
   })
+  // Only the names the chunks import (see used-names.mjs).
+  const used = usedNames(root, files.map((f) => join(realpathSync(root), f)))
   const modules = {}
   for (const output of Object.values(names.metafile.outputs)) {
-    if (output.entryPoint) modules[output.entryPoint] = output.exports.filter((e) => e !== 'default')
+    if (!output.entryPoint) continue
+    const wanted = used.get(join(realpathSync(root), output.entryPoint))
+    modules[output.entryPoint] = output.exports.filter((e) => e !== 'default' && (wanted === 'all' || wanted?.has(e)))
   }
   return modules
 }
@@ -60,10 +68,11 @@ export function publishShared(root, modules, classicEntry, valibot) {
         contents: [
           `import { install } from ${JSON.stringify(classicEntry)}`,
           'install()',
-          ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(`${root}${f}`)}`),
+          // Arrays of each module's exports in a fixed order: no getters, short keys in the loader.
+          ...files.map((f, i) => `import { ${modules[f].map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(`${root}${f}`)}`),
           // valibot names include reserved words (function, null...): bind them to plain locals
           `import { ${valibot.map((n, i) => `${n} as v${i}`).join(', ')} } from 'valibot'`,
-          `globalThis.${GLOBAL} = {${files.map((f, i) => `${JSON.stringify(keyOf(modules, f))}: m${i}`).join(', ')}, valibot: { ${valibot.map((n, i) => `${JSON.stringify(n)}: v${i}`).join(', ')} }}`,
+          `globalThis.${GLOBAL} = [${files.map((f, i) => `[${modules[f].map((_, j) => `m${i}_${j}`).join(', ')}]`).join(', ')}, [${valibot.map((_, i) => `v${i}`).join(', ')}]]`,
         ].join('\n'),
       }))
     },
@@ -82,12 +91,7 @@ export function importShared(root, modules, valibot) {
       build.onLoad({ filter: /.*/, namespace: 'postern-shared-valibot' }, () => ({
         loader: 'js',
         resolveDir: root,
-        contents: [
-          `export * from 'valibot-real'`,
-          `const V = globalThis.${GLOBAL}.valibot`,
-          ...valibot.map((n, i) => `const v${i} = V[${JSON.stringify(n)}]`),
-          `export { ${valibot.map((n, i) => `v${i} as ${n}`).join(', ')} }`,
-        ].join('\n'),
+        contents: `export * from 'valibot-real'\n${view(Object.keys(modules).length, valibot)}`,
       }))
       build.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData?.shared) return undefined
@@ -97,7 +101,7 @@ export function importShared(root, modules, valibot) {
       })
       build.onLoad({ filter: /.*/, namespace: 'postern-shared' }, (args) => ({
         loader: 'js',
-        contents: `const m = globalThis.${GLOBAL}[${JSON.stringify(keyOf(modules, args.path))}]\nexport const { ${modules[args.path].join(', ')} } = m\n`,
+        contents: view(keyOf(modules, args.path), modules[args.path]),
       }))
     },
   }

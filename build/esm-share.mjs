@@ -1,0 +1,105 @@
+// The ESM builds' twin of classic-share.mjs. With code splitting, esbuild puts each piece of
+// the loader into a chunk of its own per set of lazy chunks that use it: 13-14 small loader
+// chunks whose per-file overhead came to about 2 KiB brotli. Here the loader's modules reach
+// the rest of the build only through one registry module that names them all, so every lazy
+// chunk that uses any of them uses all of them, and esbuild keeps the loader in one chunk.
+// Each module still exists once per page: postern, postern/react and postern/adapters share it.
+import * as esbuild from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { valibotNames } from './classic-share.mjs'
+import { usedNames } from './used-names.mjs'
+
+const REGISTRY = 'postern-loader-registry'
+
+/** The files (absolute, real paths) the entry bundles statically. */
+async function staticFiles(root, common, entry) {
+  const external = { name: 'lazy-external', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined)) }
+  const probe = await esbuild.build({
+    ...common, plugins: [...common.plugins, external], entryPoints: [entry], format: 'esm',
+    write: false, metafile: true, outdir: `${root}dist/probe`, logLevel: 'silent',
+  })
+  return Object.keys(probe.metafile.inputs).filter((f) => !f.includes(':')).map((f) => realpathSync(resolve(root, f)))
+}
+
+/** The runtime export names of each file (type-only exports vanish in the unbundled pass). */
+async function exportNames(root, files) {
+  const names = await esbuild.build({
+    entryPoints: files, bundle: false, format: 'esm', write: false, metafile: true,
+    outdir: `${root}dist/probe`, outbase: '/', logLevel: 'silent', loader: { '.mjs': 'js' },
+  })
+  const byFile = {}
+  for (const output of Object.values(names.metafile.outputs)) {
+    if (output.entryPoint) byFile[realpathSync(resolve(output.entryPoint))] = output.exports.filter((e) => e !== 'default')
+  }
+  return byFile
+}
+
+/**
+ * entry: the loader's entry (src/index.ts, or src/cdn/index.ts for postern.mjs). Returns the
+ * plugin and the entry point to give esbuild in place of the loader's entry.
+ */
+export async function esmShare(root, common, entry) {
+  const files = await staticFiles(root, common, entry)
+  const valibotPath = realpathSync(fileURLToPath(import.meta.resolve('valibot')))
+  const loaderValibot = await valibotNames('/', files.filter((f) => f.startsWith(`${realpathSync(root)}/src/`)))
+  const shared = files.filter((f) => f !== valibotPath && /\.(m?js|tsx?)$/.test(f))
+  const exported = await exportNames(root, shared)
+  // Only what other modules import, and all of the entry's and the vendors' exports.
+  const used = usedNames(root, shared)
+  const names = Object.fromEntries(shared.map((f) => {
+    const wanted = used.get(f)
+    const all = f === realpathSync(entry) || !f.startsWith(`${realpathSync(root)}/src/`) || wanted === 'all'
+    return [f, all ? exported[f] : exported[f].filter((n) => wanted?.has(n))]
+  }))
+  const index = new Map(shared.map((f, i) => [f, i]))
+  const allValibot = Object.keys(await import(pathToFileURL(valibotPath).href))
+  const otherValibot = allValibot.filter((n) => !loaderValibot.includes(n))
+
+  // One array per module, its exports in a fixed order: short in the loader, read by position.
+  const registry = [
+    ...shared.map((f, i) => `import { ${names[f].map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(f)}`),
+    `import { ${loaderValibot.map((n, j) => `${n} as v${j}`).join(', ')} } from ${JSON.stringify(valibotPath)}`,
+    `export const S = [${shared.map((f, i) => `[${names[f].map((_, j) => `m${i}_${j}`).join(', ')}]`).join(', ')}, [${loaderValibot.map((_, j) => `v${j}`).join(', ')}]]`,
+  ].join('\n')
+  // Bound to locals first: valibot's names include reserved words (function, null, ...).
+  const view = (key, list) => `import { S } from '${REGISTRY}'\nconst [${list.map((_, j) => `x${j}`).join(', ')}] = S[${key}]\nexport { ${list.map((n, j) => `x${j} as ${n}`).join(', ')} }\n`
+
+  const plugin = {
+    name: 'esm-share',
+    setup(build) {
+      const inLoader = (importer) => index.has(importer) || importer === valibotPath
+      build.onResolve({ filter: new RegExp(`^${REGISTRY}$`) }, () => ({ path: REGISTRY, namespace: 'esm-share' }))
+      // The entry's own view, apart from the view postern/react imports: it stays inside index.js.
+      build.onResolve({ filter: /^esm-share-entry$/ }, () => ({ path: realpathSync(entry), namespace: 'esm-share-entry' }))
+      build.onResolve({ filter: /^valibot-copy$/ }, () => ({ path: valibotPath, namespace: 'esm-share-valibot-copy' }))
+      build.onResolve({ filter: /^valibot$/ }, (args) => {
+        if (args.namespace !== 'file' || inLoader(args.importer)) return undefined
+        return { path: 'valibot', namespace: 'esm-share-valibot' }
+      })
+      // Outside the loader, an import of a loader module becomes a view onto the registry.
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.esmShare || args.kind === 'entry-point' || args.kind === 'dynamic-import') return undefined
+        if (args.namespace !== 'file' || inLoader(args.importer)) return undefined
+        const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { esmShare: true } })
+        if (resolved.errors.length || resolved.external) return resolved
+        const key = resolved.namespace === 'file' && resolved.path ? realpathSync(resolved.path) : undefined
+        return index.has(key) ? { path: key, namespace: 'esm-share-view' } : undefined
+      })
+      build.onLoad({ filter: /.*/, namespace: 'esm-share' }, () => ({ loader: 'js', resolveDir: root, contents: registry }))
+      for (const namespace of ['esm-share-view', 'esm-share-entry']) {
+        build.onLoad({ filter: /.*/, namespace }, (args) => ({ loader: 'js', resolveDir: root, contents: view(index.get(args.path), names[args.path]) }))
+      }
+      build.onLoad({ filter: /.*/, namespace: 'esm-share-valibot' }, () => ({
+        loader: 'js',
+        resolveDir: root,
+        // Named, not `export *`: a star re-export would bring esbuild's interop helpers along.
+        contents: `${view(shared.length, loaderValibot)}export { ${otherValibot.join(', ')} } from 'valibot-copy'\n`,
+      }))
+      build.onLoad({ filter: /.*/, namespace: 'esm-share-valibot-copy' }, async () => ({ loader: 'js', contents: await readFile(valibotPath, 'utf8') }))
+    },
+  }
+  return { plugin, entry: 'esm-share-entry' }
+}
