@@ -103,3 +103,42 @@ export interface CatalogueWallet {
   chrome_store?: string | null
   homepage?: string | null
 }
+
+/** AppKit's SIWXMessage: the CAIP-122 fields plus toString(), the exact text the wallet signs. */
+export interface SIWXMessageData {
+  accountAddress: string
+  chainId: CaipNetworkId
+  notBefore?: string
+  domain: string
+  uri: string
+  version: string
+  nonce: string
+  statement?: string
+  resources?: string[]
+  requestId?: string
+  issuedAt?: string
+  expirationTime?: string
+}
+export interface SIWXMessage extends SIWXMessageData {
+  toString(): string
+}
+
+/** AppKit's SIWXSession: the message's data, its text and signature, and a CACAO when the service made one. */
+export interface SIWXSession {
+  data: SIWXMessageData
+  message: string
+  signature: string
+  cacao?: { h: { t: string }; p: Record<string, unknown>; s: { t: string; s: string } }
+}
+
+/** AppKit's SIWXConfig interface (@reown/appkit-controllers): what the modal calls, in AppKit's order. */
+export interface SIWXConfig {
+  createMessage(input: { accountAddress: string; chainId: CaipNetworkId; notBefore?: string }): Promise<SIWXMessage>
+  signMessage?(args: { message: string; chainId: string; accountAddress: string }): Promise<string>
+  addSession(session: SIWXSession): Promise<void>
+  revokeSession(chainId: CaipNetworkId, address: string): Promise<void>
+  setSessions(sessions: SIWXSession[]): Promise<void>
+  getSessions(chainId: CaipNetworkId, address: string): Promise<SIWXSession[]>
+  getRequired?(): boolean
+  signOutOnDisconnect?: boolean
+}

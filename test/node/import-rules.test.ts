@@ -31,6 +31,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks'] },
   react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
+  siwx: { static: ['instance', 'signals', 'utils', 'types'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */

@@ -1,0 +1,45 @@
+// AppKit's default verifiers: EIP-155 through viem's verifyMessage on the network's RPC (so
+// EIP-1271 and EIP-6492 smart accounts verify too), Solana by ed25519 (Web Crypto) over the message bytes.
+import type { SIWXSession } from '../types'
+import { getCurrentInstance } from '../instance'
+import { rpcUrlFor } from '../signals/adapters'
+import { base58Decode } from '../utils/base58'
+import { SIWXVerifier } from './core'
+
+export class EIP155Verifier extends SIWXVerifier {
+  public readonly chainNamespace = 'eip155' as const
+
+  public async verify(session: SIWXSession): Promise<boolean> {
+    const store = getCurrentInstance()?.store
+    const network = store?.network.networks.peek().find((n) => n.caipNetworkId === session.data.chainId)
+    if (!store || !network) throw new Error('EIP155.verify: CaipNetwork not found')
+    try {
+      const { createPublicClient, http } = await import('viem')
+      const client = createPublicClient({ transport: http(rpcUrlFor(store, network)) })
+      return await client.verifyMessage({
+        message: session.message.toString(),
+        signature: session.signature as `0x${string}`,
+        address: session.data.accountAddress as `0x${string}`,
+      })
+    } catch {
+      return false
+    }
+  }
+}
+
+export class SolanaVerifier extends SIWXVerifier {
+  public readonly chainNamespace = 'solana' as const
+
+  public async verify(session: SIWXSession): Promise<boolean> {
+    try {
+      const publicKey = base58Decode(session.data.accountAddress)
+      const signature = base58Decode(session.signature)
+      const message = new TextEncoder().encode(session.message.toString()) as Uint8Array<ArrayBuffer>
+      // Ed25519 in Web Crypto: Chromium 137+, Firefox 129+, Safari 17+, Node 20.
+      const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])
+      return await crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message)
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { base58Encode } from './base58'
+
+type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
+type SolanaSigner = { signMessage(message: Uint8Array): Promise<Uint8Array> }
+
+const toHex = (text: string) => `0x${[...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+
+/**
+ * Has the connected wallet sign a text: personal_sign on EIP-1193 providers, solana:signMessage
+ * (base58 signature out) on Wallet Standard ones, solana_signMessage over WalletConnect.
+ */
+export async function signWithProvider(provider: unknown, namespace: string, address: string, message: string): Promise<string> {
+  if (!provider || typeof provider !== 'object') throw new Error('Provider not found.')
+  if (namespace === 'solana') {
+    const bytes = new TextEncoder().encode(message)
+    if (typeof (provider as SolanaSigner).signMessage === 'function') return base58Encode(await (provider as SolanaSigner).signMessage(bytes))
+    const result = await (provider as Eip1193).request({ method: 'solana_signMessage', params: { message: base58Encode(bytes), pubkey: address } })
+    const signature = (result as { signature?: unknown })?.signature
+    if (typeof signature !== 'string') throw new Error('Sign message failed')
+    return signature
+  }
+  const signature = await (provider as Eip1193).request({ method: 'personal_sign', params: [toHex(message), address] })
+  if (typeof signature !== 'string') throw new Error('Sign message failed')
+  return signature
+}
