@@ -2,7 +2,7 @@
 // (accounts, tokens, history, demo keys, genesis hash), and the API's history keeps its rows once.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -14,6 +14,7 @@ import {
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
+  lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -31,6 +32,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { startStack, type Stack } from '../../dev/stack.ts'
+import { startSolana } from '../../dev/solana/index.ts'
 import type { History } from './api-chain-cases.ts'
 
 const test = suite('dev stack: Solana ledger restart')
@@ -132,6 +134,36 @@ test('behavior: balances, token accounts, history and demo keys survive a restar
   assert.equal(await historyHashes(stack, solReceiver), [again, solSig], 'the new transfer is listed once, above the old one')
   const slots = (await rpcOf(stack).getSignaturesForAddress(solReceiver).send()).map((x) => x.slot)
   assert.ok(slots[0]! > slots[1]!, 'the ledger went on from the saved slot')
+})
+
+test('behavior: the ledger is saved a second after a change without a stop; a corrupt file starts a fresh ledger with a warning', async () => {
+  const dir = join(stateDir, 'alone')
+  const file = join(dir, 'ledger.json')
+  const first = await startSolana({ stateDir: dir })
+  const rpc = createSolanaRpc(first.rpcUrl)
+  await rpc.requestAirdrop(address(first.accounts[0]!.address), lamports(1n)).send()
+  const landed = Number(await rpc.getTransactionCount().send())
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { transactions: unknown[] }
+  assert.is(saved.transactions.length, landed, 'saved while running, airdrop included')
+  await first.stop()
+
+  const second = await startSolana({ stateDir: dir })
+  assert.is(second.genesisHash, first.genesisHash)
+  const faucetStillPays = await createSolanaRpc(second.rpcUrl).requestAirdrop(address(second.accounts[0]!.address), lamports(1n)).send()
+  assert.ok(faucetStillPays)
+  await second.stop()
+
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"version":1', '"version":99'))
+  const warnings: unknown[][] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args)
+  const fresh = await startSolana({ stateDir: dir }).finally(() => (console.warn = warn))
+  await fresh.stop()
+  assert.match(String(warnings[0]?.[0]), /starting a fresh ledger/)
+  assert.ok(existsSync(`${file}.corrupt`), 'the unreadable file is kept aside')
+  assert.is.not(fresh.genesisHash, first.genesisHash, 'a fresh ledger is a new chain to the indexer')
+  assert.equal(fresh.accounts.map((a) => a.address), first.accounts.map((a) => a.address), 'the demo keys are fixed anyway')
 })
 
 test.run()
