@@ -12,7 +12,7 @@ register()
 const { startStack } = await import('./stack.ts')
 const started = Date.now()
 const port = Number(process.env.PORT) || 5173
-// The chains and the reference server's database live here, so a restart keeps what they stored.
+// The chains, the Solana ledger and the reference server's database live here, so a restart keeps what they stored.
 const stateDir = `${root}.dev-state`
 const stack = await startStack({ webPort: port, stateDir }).catch(async (error) => {
   if (error?.code !== 'EADDRINUSE') throw error
@@ -30,7 +30,7 @@ Postern demo ready in ${Date.now() - started} ms
   API server          ${stack.api.url}  (data in .dev-state/server; chains in .dev-state/chains)
   WalletConnect relay ${stack.relay.url}
 ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
-${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}` : ''}
+${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in .dev-state/solana)` : ''}
 
 Project id: postern-demo. The injected "Postern Test Wallet" is on every demo page. Ctrl-C stops everything.
 `)
