@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import * as v from 'valibot'
@@ -8,6 +9,10 @@ import type { ServerState } from './state.ts'
 
 /** The card numbers the sandbox accepts (the usual test cards); any other is declined. */
 const TEST_CARDS = new Set(['4242424242424242', '5555555555554444'])
+
+// A completed purchase opened as a popup closes itself, which returns the person to the site.
+const CLOSE_SCRIPT = 'if (window.opener) setTimeout(function () { window.close() }, 800)'
+const CLOSE_HASH = `'sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}'`
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -23,7 +28,7 @@ function checkout(s: OnrampSession, error?: string): string {
 <dl><dt>You pay</dt><dd data-testid="pay">${esc(s.fiat_amount)} ${esc(s.fiat_currency)}</dd>
 <dt>You receive</dt><dd data-testid="receive">${esc(s.crypto_amount)} ${esc(s.asset)}</dd>
 <dt>Network</dt><dd>eip155:${s.chain_id}</dd><dt>Wallet</dt><dd style="word-break:break-all">${esc(s.address)}</dd></dl>
-${done ? `<p data-testid="done">Purchase complete.${s.tx_hash ? ` Transaction ${esc(s.tx_hash)}` : ''}</p>` : `<form method="post" action="/buy/confirm">
+${done ? `<p data-testid="done">Purchase complete.${s.tx_hash ? ` Transaction ${esc(s.tx_hash)}` : ''} You can return to the site.</p><script>${CLOSE_SCRIPT}</script>` : `<form method="post" action="/buy/confirm">
 <input type="hidden" name="session" value="${esc(s.id)}"><label>Test card number<input name="card" autocomplete="off" inputmode="numeric" placeholder="4242 4242 4242 4242"></label>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<button type="submit">Confirm purchase</button></form>`}`)
 }
@@ -56,7 +61,7 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 }
 
 function reply(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'", ...headers })
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${CLOSE_HASH}`, ...headers })
   res.end(html)
 }
 

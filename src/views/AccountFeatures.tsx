@@ -8,6 +8,7 @@ import { SWAP_CHAIN_IDS } from '../signals/swap-chains'
 
 /** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
 const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string; chainIds?: number[] }> = {
+  onramp: { label: 'Buy', view: 'OnRampProviders', namespaces: ['eip155', 'solana'], event: 'SELECT_BUY_CRYPTO' },
   swaps: { label: 'Swap', view: 'Swap', namespaces: ['eip155'], event: 'OPEN_SWAP', chainIds: SWAP_CHAIN_IDS },
   receive: { label: 'Receive', view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
   send: { label: 'Send', view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
@@ -44,6 +45,7 @@ function prefetchWhenIdle(features: string[]): () => void {
     if (features.includes('receive')) void import('../lazy/receive/index').catch(() => undefined)
     if (features.includes('send')) void import('../lazy/send/index').catch(() => undefined)
     if (features.includes('swaps')) void import('../lazy/swap/index').catch(() => undefined)
+    if (features.includes('onramp')) void import('../lazy/onramp/index').catch(() => undefined)
   }
   const id = idle ? idle(run) : setTimeout(run, 200)
   return () => ((globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback ?? clearTimeout)(id as never)

@@ -22,6 +22,8 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   WalletSend: { title: () => 'Send', load: () => import('../lazy/send/index').then((m) => m.WalletSend) },
   WalletReceive: { title: () => 'Receive', load: () => import('../lazy/receive/index').then((m) => m.WalletReceive) },
   Swap: { title: () => 'Swap', load: () => import('../lazy/swap/index').then((m) => m.Swap) },
+  SIWXSignMessage: { title: () => 'Sign In', load: () => import('../lazy/siwx/index').then((m) => m.SIWXSignMessage) },
   RegisterAccountName: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountName) },
+  OnRampProviders: { title: () => 'Choose Provider', load: () => import('../lazy/onramp/index').then((m) => m.OnRampProviders) },
   RegisterAccountNameSuccess: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountNameSuccess) },
 }

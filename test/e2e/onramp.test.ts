@@ -1,0 +1,94 @@
+// The onramp in Chromium on the real stack: the Buy button, the quote, Coinbase through the
+// sandbox provider page (its own origin) crediting the wallet on chain, and the spec's fallbacks.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { BrowserContext, Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
+import { dialog, startE2E, type E2E } from './harness.ts'
+import { evmPage, WALLET_A } from './evm-page.ts'
+import { demoAccount, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+
+const test = suite('e2e: onramp')
+let e2e: E2E
+const modal = (page: Page) => page.locator('w3m-modal')
+const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
+const usdcOf = (owner: `0x${string}`) =>
+  createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) }).readContract({ address: TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+async function connect(index: number, opts: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  let context: BrowserContext, page: Page, errors: string[] = []
+  if (opts.timezoneId) {
+    context = await e2e.browser.newContext({ timezoneId: opts.timezoneId })
+    page = await context.newPage()
+  } else {
+    ;({ context, page, errors } = await e2e.newPage())
+  }
+  await page.goto(`${e2e.stack.web.url}/t/onramp-${index}.html`)
+  await page.evaluate(() => {
+    ;(window as any).events = []
+    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
+  })
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  return { page, context, errors }
+}
+const events = (page: Page) => page.evaluate(() => (window as any).events.map((e: any) => e.event) as string[])
+
+test.before(async () => {
+  e2e = await startE2E()
+  for (const index of [5, 6, 7]) e2e.stack.web.setPage(`/t/onramp-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+})
+test.after(async () => {
+  await e2e?.stop()
+})
+
+test('behavior: Buy → quote → Coinbase on the sandbox page (its own origin) credits the wallet on chain and returns to Account', async () => {
+  const { page, context, errors } = await connect(5)
+  const me = demoAccount(5).address
+  await page.locator('appkit-button button').click()
+  await el(page, 'feature-onramp').click()
+  await el(page, 'onramp-quote').waitFor()
+  await el(page, 'onramp-amount').fill('40')
+  await modal(page).locator('[data-testid=onramp-receive]', { hasText: '38.900000 USDC' }).waitFor()
+  assert.match(await el(page, 'onramp-limits').innerText(), /Card 10\.00 – 7500\.00 · Bank account 10\.00 – 25000\.00 USD/)
+  const before = await usdcOf(me)
+  const [popup] = await Promise.all([context.waitForEvent('page'), el(page, 'onramp-provider-coinbase').click()])
+  await popup.waitForURL(/\/buy\?session=/)
+  assert.is(new URL(popup.url()).origin, e2e.stack.api.onrampSandboxUrl)
+  assert.is.not(new URL(popup.url()).origin, new URL(page.url()).origin)
+  assert.match(await popup.locator('[data-testid=receive]').innerText(), /38\.900000 USDC/)
+  await popup.getByLabel('Test card number').fill('4242 4242 4242 4242')
+  await popup.getByRole('button', { name: 'Confirm purchase' }).click()
+  await popup.waitForEvent('close')
+  await modal(page).locator('[data-testid=account-name]').waitFor()
+  assert.is((await usdcOf(me)) - before, parseUnits('38.9', 6))
+  const seen = await events(page)
+  assert.ok(seen.includes('SELECT_BUY_CRYPTO') && seen.includes('SELECT_BUY_PROVIDER'), seen.join())
+  assert.equal(errors, [])
+})
+
+test('behavior: options failure shows the sample options; quote failure shows the mocked quote whose fees equal the amount', async () => {
+  const { page } = await connect(6)
+  await page.route('**/v1/onramp/options**', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.route('**/v1/onramp/quote**', (route) => route.fulfill({ status: 500, body: '' }))
+  await page.evaluate(() => (window as any).modal.open({ view: 'OnRampProviders' }))
+  await el(page, 'onramp-quote').waitFor()
+  assert.match(await el(page, 'onramp-limits').innerText(), /Card 10\.00 – 7500\.00 · Bank account 10\.00 – 25000\.00 USD/)
+  assert.is(await el(page, 'onramp-quote').getAttribute('data-quote-id'), 'mocked-quote-id')
+  assert.is(await el(page, 'onramp-network-fee').innerText(), '100 USD')
+  assert.is(await el(page, 'onramp-receive').innerText(), '100 USD')
+  await modal(page).getByRole('button', { name: 'How does it work?' }).click()
+  await el(page, 'onramp-what-is').waitFor()
+  assert.ok((await events(page)).includes('SELECT_WHAT_IS_A_BUY'))
+})
+
+test('behavior: a restricted time zone is offered no providers', async () => {
+  const { page } = await connect(7, { timezoneId: 'Asia/Shanghai' })
+  await page.evaluate(() => (window as any).modal.open({ view: 'OnRampProviders' }))
+  await el(page, 'onramp-restricted').waitFor()
+  assert.is(await el(page, 'onramp-provider-coinbase').count(), 0)
+})
+
+test.run()
