@@ -97,11 +97,12 @@ export function importShared(root, modules, valibot) {
         if (args.pluginData?.shared) return undefined
         const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { shared: true } })
         const key = relative(root, resolved.path)
-        return modules[key] ? { path: key, namespace: 'postern-shared' } : resolved
+        // One view per importer: a view shared by several chunks would be a chunk of its own.
+        return modules[key] ? { path: `${key}#${relative(root, args.importer)}`, namespace: 'postern-shared' } : resolved
       })
       build.onLoad({ filter: /.*/, namespace: 'postern-shared' }, (args) => ({
         loader: 'js',
-        contents: view(keyOf(modules, args.path), modules[args.path]),
+        contents: view(keyOf(modules, args.path.split('#')[0]), modules[args.path.split('#')[0]]),
       }))
     },
   }

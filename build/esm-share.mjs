@@ -86,11 +86,15 @@ export async function esmShare(root, common, entry) {
         const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { esmShare: true } })
         if (resolved.errors.length || resolved.external) return resolved
         const key = resolved.namespace === 'file' && resolved.path ? realpathSync(resolved.path) : undefined
-        return index.has(key) ? { path: key, namespace: 'esm-share-view' } : undefined
+        // One view per importer: a view shared by several chunks would be a chunk of its own.
+        return index.has(key) ? { path: `${key}#${args.importer}`, namespace: 'esm-share-view' } : undefined
       })
       build.onLoad({ filter: /.*/, namespace: 'esm-share' }, () => ({ loader: 'js', resolveDir: root, contents: registry }))
       for (const namespace of ['esm-share-view', 'esm-share-entry']) {
-        build.onLoad({ filter: /.*/, namespace }, (args) => ({ loader: 'js', resolveDir: root, contents: view(index.get(args.path), names[args.path]) }))
+        build.onLoad({ filter: /.*/, namespace }, (args) => {
+          const file = args.path.split('#')[0]
+          return { loader: 'js', resolveDir: root, contents: view(index.get(file), names[file]) }
+        })
       }
       build.onLoad({ filter: /.*/, namespace: 'esm-share-valibot' }, () => ({
         loader: 'js',
