@@ -6,6 +6,7 @@ import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
 import { setupWalletConnect } from './signals/walletconnect-restore'
+import { loadSiwx } from './chunks'
 
 export type { AppKitOptions } from './signals/options'
 export type { AppKit, AppKitState, AccountSnapshot, NetworkSnapshot } from './kit'
@@ -32,8 +33,9 @@ export function createAppKit(input: AppKitOptions) {
   if (options.enableWalletConnect !== false) setupWalletConnect(store, hasDom())
   if (hasDom()) {
     defineElements()
+    if (options.siwx || options.siweConfig) loadSiwx().then((m) => m.watchSiwx(store))
     if (options.adapters.length) {
-      loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
     idle?.(() => void kit.prefetch())

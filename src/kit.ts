@@ -1,6 +1,7 @@
-import { effect } from '@preact/signals-core'
+import { watch } from './kit/watch'
+import { appkitMethods } from './kit/methods'
 import type { Store } from './signals/store'
-import type { ChainNamespace, Network } from './types'
+import type { ChainNamespace, Network, SIWXConfig } from './types'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import { accountFor, activeAccount } from './signals/account'
@@ -32,38 +33,18 @@ export interface NetworkSnapshot {
   caipNetwork: Network
   chainId: number | string
   caipNetworkId: string
+  approvedCaipNetworkIds: string[]
+  supportsAllNetworks: boolean
 }
 
-/** Calls fn with each new value of read(), not with the first one (as AppKit's subscribers do). */
-export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: T) => boolean = shallowEqual): () => void {
-  let first = true
-  let last: T
-  return effect(() => {
-    const value = read()
-    if (first) {
-      first = false
-      last = value
-      return
-    }
-    if (same(last, value)) return
-    last = value
-    fn(value)
-  })
-}
-
-export function shallowEqual<T>(a: T, b: T): boolean {
-  if (Object.is(a, b)) return true
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false
-  const keys = Object.keys(a as object)
-  return keys.length === Object.keys(b as object).length && keys.every((k) => Object.is((a as never)[k], (b as never)[k]))
-}
+export { watch, shallowEqual } from './kit/watch'
 
 export function readState(store: Store): AppKitState {
   return {
     open: store.modal.open.value,
     selectedNetworkId: store.network.activeCaipNetworkId.value,
     activeChain: store.network.activeNamespace.value,
-    loading: store.connection.status.value === 'connecting' || store.connection.status.value === 'reconnecting',
+    loading: store.modal.loading.value || store.connection.status.value === 'connecting' || store.connection.status.value === 'reconnecting',
     initialized: true,
   }
 }
@@ -82,7 +63,7 @@ export function readAccount(store: Store, namespace?: ChainNamespace): AccountSn
 
 export function readNetwork(store: Store): NetworkSnapshot {
   const network = store.network.activeNetwork.value
-  return { caipNetwork: network, chainId: network.id, caipNetworkId: network.caipNetworkId }
+  return { caipNetwork: network, chainId: network.id, caipNetworkId: network.caipNetworkId, approvedCaipNetworkIds: [], supportsAllNetworks: true }
 }
 
 /** The public instance: every method is a thin call into the store's actions. */
@@ -91,7 +72,12 @@ export function createKit(store: Store) {
   const mount = () => (mounting ??= loadModal().then((m) => m.mountModal(store)))
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
+  const close = async () => {
+    if (store.modal.open.peek() || store.options.enableEmbedded) (await loadActions()).closeModal(store)
+  }
+  const more = appkitMethods(store, close)
   const kit = {
+    ...more,
     /** AppKit's open: resolves once the modal shows the chosen view (its code is fetched on first open). */
     async open(args: OpenArgs = {}) {
       try {
@@ -102,9 +88,7 @@ export function createKit(store: Store) {
         throw error
       }
     },
-    async close() {
-      if (store.modal.open.peek() || store.options.enableEmbedded) (await loadActions()).closeModal(store)
-    },
+    close,
     /** Starts fetching the modal's code without opening it. */
     prefetch() {
       return loadModal().then(() => undefined, () => undefined)
@@ -114,7 +98,12 @@ export function createKit(store: Store) {
     getAddress: (namespace?: string) => readAccount(store, namespaceOf(namespace)).address,
     getCaipAddress: (namespace?: string) => readAccount(store, namespaceOf(namespace)).caipAddress,
     getChainId: () => store.network.activeNetwork.peek().id,
-    getCaipNetwork: () => store.network.activeNetwork.peek(),
+    /** AppKit's getCaipNetwork(namespace?, id?): that network, else the namespace's current one, else the active one. */
+    getCaipNetwork: (namespace?: ChainNamespace, id?: string | number) => {
+      const { networks, byNamespace, activeNetwork } = store.network
+      const all = more.getCaipNetworks(namespace)
+      return namespace ? all.find((n) => n.id === id) ?? all.find((n) => n.caipNetworkId === byNamespace.peek()[namespace]) ?? all[0] : activeNetwork.peek() ?? networks.peek()[0]
+    },
     getIsConnected: () => readAccount(store).isConnected,
     getAccount: (namespace?: string) => readAccount(store, namespaceOf(namespace)),
     switchNetwork: (network: Network) => loadRuntime().then((m) => m.switchNetwork(store, network)),
@@ -129,14 +118,14 @@ export function createKit(store: Store) {
     subscribeAccount: (fn: (account: AccountSnapshot) => void, namespace?: string) =>
       watch(() => readAccount(store, namespaceOf(namespace)), fn, accountEqual),
     subscribeNetwork: (fn: (network: NetworkSnapshot) => void) => watch(() => readNetwork(store), fn),
-    /** The connected wallet's provider (EIP-1193 for EVM); undefined when nothing is connected. */
-    getWalletProvider: () => {
-      const { connectorId } = activeAccount(store)
-      const driver = connectorId ? (store.drivers.get(connectorId) ?? store.options.adapters.find((a) => a.namespace === store.network.activeNamespace.peek())) : undefined
-      return connectorId ? driver?.getProvider?.(connectorId) : undefined
-    },
-    getWalletProviderType: () => store.connection.connectors.peek().find((c) => c.uid === store.connection.activeConnectorUid.peek())?.type,
-    getWalletInfo: () => activeAccount(store).connectedWalletInfo,
+    /** The active namespace's wallet provider (EIP-1193 for EVM); undefined when nothing is connected. */
+    getWalletProvider: () => more.getProvider(store.network.activeNamespace.peek()),
+    getWalletProviderType: () => more.getProviderType(store.network.activeNamespace.peek()),
+    getWalletInfo: (namespace?: ChainNamespace) => (namespace ? accountFor(store, namespace) : activeAccount(store)).connectedWalletInfo,
+    /** AppKit's getSIWX: the site's SIWX config, if any. */
+    getSIWX: () => store.options.siwx as SIWXConfig | undefined,
+    /** AppKit's EventsController state: the last event, with its time. */
+    getEvent: () => ({ timestamp: store.events.last?.timestamp ?? Date.now(), reportedErrors: {}, data: store.events.last?.data }),
     /** For Postern's own hooks and elements; not part of the AppKit surface. */
     store,
   }

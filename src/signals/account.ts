@@ -20,6 +20,8 @@ export interface AccountState {
   connectorId?: string
   connectedWalletInfo?: { name: string; icon?: string }
   preferredAccountType?: AccountType
+  /** AppKit's addAddressLabel / removeAddressLabel. */
+  addressLabels?: Record<string, string | undefined>
   allAccounts: { address: string; type?: AccountType }[]
   /** Native and token holdings from the blockchain API (signals/balances.ts). */
   tokenBalance?: ApiTokenBalance[]

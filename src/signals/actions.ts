@@ -2,3 +2,4 @@
 // (chunks.ts loadActions), so the loader holds only the state these actions change.
 export { openModal, closeModal } from './modal'
 export { showToast } from './toast'
+export { updateFeatures, updateOptions } from './options-update'

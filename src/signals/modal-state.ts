@@ -19,6 +19,8 @@ export function createModalState() {
     open: signal(false),
     stack: signal<Route[]>([{ view: 'Connect' }]),
     shake: signal(false),
+    /** AppKit's setLoading: the modal shows it is busy. */
+    loading: signal(false),
     /** features.legalCheckbox: ticked once per page, as AppKit keeps it. */
     legalAccepted: signal(false),
   }

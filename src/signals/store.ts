@@ -19,6 +19,8 @@ export interface WalletConnectChunk {
   startPairing(store: Store, opts?: { wallet?: CatalogueWallet; reuse?: boolean }): Promise<void>
   cancelPairing(store: Store, opts?: { keepPending?: boolean }): void
   restoreSession(store: Store, namespaces?: readonly ChainNamespace[]): Promise<boolean>
+  /** The universal provider, created on first ask (AppKit's getUniversalProvider). */
+  providerFor(store: Store): Promise<unknown>
 }
 
 /** Chunks that actions fetch on demand, registered by the wiring (index.ts). */
@@ -44,7 +46,7 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
     drivers: new Map<string, ChainAdapter>(),
     chunks,
     /** Set by the instance: lets actions open the modal (which loads its chunk). */
-    ui: {} as { open?: (args: OpenArgs) => Promise<void> },
+    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown> },
   }
 }
 

@@ -1,0 +1,116 @@
+import { signal } from '@preact/signals-core'
+import type { Store } from '../signals/store'
+import type { ChainNamespace, Network } from '../types'
+import type { ViewName } from '../signals/modal'
+import type { Features, ResolvedOptions } from '../signals/options'
+import { accountFor, activeAccount, setAccountState } from '../signals/account'
+import { withCaipId } from '../signals/options'
+import { loadActions } from '../chunks'
+import { watch } from './watch'
+
+type Ns = ChainNamespace
+type Connection = { connectorId: string; accounts: { address: string; type?: string }[]; caipNetwork?: Network }
+
+/**
+ * The rest of AppKit 1.8's public instance methods (appkit-base-client.ts), with its
+ * signatures and return shapes, over this instance's signals. kit.ts holds the core ones.
+ */
+export function appkitMethods(store: Store, close: () => Promise<void>) {
+  const { network, modal, options } = store
+  const ns = (namespace?: string) => (namespace || network.activeNamespace.peek()) as Ns
+  const f = options.features
+  const remote = signal<Record<string, unknown>>({ email: f.email, socials: f.socials, activity: f.history, reownBranding: f.reownBranding, multiWallet: false })
+  // AppKit lists connections only with the multiWallet remote feature; without it, [].
+  const multiWallet = () => !!remote.peek().multiWallet
+  const stackSet = (change: (s: { view: ViewName }[]) => { view: ViewName }[]) => void (modal.stack.value = change(modal.stack.peek()))
+  const connections = (namespace?: string): Connection[] =>
+    [...store.connection.connections.value.values()]
+      .filter((c) => c.namespace === ns(namespace))
+      .map((c) => ({ connectorId: c.connectorId, accounts: c.accounts, caipNetwork: network.networks.peek().find((n) => String(n.id) === String(c.chainId) && n.chainNamespace === c.namespace) }))
+  const providerOf = (namespace?: string) => {
+    const { connectorId } = accountFor(store, ns(namespace))
+    const driver = connectorId && (store.drivers.get(connectorId) ?? options.adapters.find((a) => a.namespace === ns(namespace)))
+    return driver ? driver.getProvider?.(connectorId) : undefined
+  }
+  // Setters whose effect only the modal reads run in the actions chunk, in call order (before any later open()).
+  const later = <A extends unknown[]>(run: (m: Awaited<ReturnType<typeof loadActions>>, ...args: A) => void) =>
+    (...args: A) => void loadActions().then((m) => run(m, ...args))
+  const updateOptions = later((m, patch: Partial<ResolvedOptions>) => m.updateOptions(store, patch))
+  const updateFeatures = later((m, patch: Partial<Features>) => m.updateFeatures(store, patch))
+  /** The networks a wallet approved; [] means it takes any configured network (injected wallets; WalletConnect sessions too for now). */
+  const approved = (): string[] => []
+  const requireAdapter = (namespace: Ns) => {
+    if (options.adapters.length && !options.adapters.some((a) => a.namespace === namespace)) throw new Error(`Adapter for namespace ${namespace} doesn't exist`)
+  }
+  // Kept in the namespace's account state, as AppKit keeps them.
+  const setLabels = (namespace: Ns, patch: Record<string, string | undefined>) =>
+    setAccountState(store, namespace, { addressLabels: { ...accountFor(store, namespace).addressLabels, ...patch } })
+  const toast = (variant: 'error' | 'success') => later((m, message: string) => m.showToast(store, variant, message))
+
+  return {
+    isOpen: () => modal.open.peek(),
+    redirect: (view: ViewName) => stackSet((s) => [...s, { view }]),
+    replace: (view: ViewName) => stackSet((s) => [...s.slice(0, -1), { view }]),
+    /** AppKit's RouterController.popTransactionStack: one step back, or close when nothing is left. */
+    popTransactionStack: (_status?: 'cancel' | 'error' | 'success') => (modal.stack.peek().length > 1 ? stackSet((s) => s.slice(0, -1)) : void close()),
+    isTransactionStackEmpty: () => modal.stack.peek().length < 2,
+    setLoading: (loading: boolean, _namespace?: Ns) => void (modal.loading.value = loading),
+    /** Resolves when the adapters have started and restored any earlier connection. */
+    ready: async () => void (await store.ui.ready),
+    getIsConnectedState: () => !!activeAccount(store).caipAddress,
+    getAddressByChainNamespace: (namespace: Ns) => accountFor(store, namespace).address,
+    getConnections: (namespace?: Ns) => (multiWallet() ? connections(namespace) : []),
+    /** Postern keeps no record of earlier wallets' accounts (AppKit too returns [] unless multiWallet is on). */
+    getRecentConnections: (_namespace?: Ns): Connection[] => [],
+    getPreferredAccountType: (namespace?: Ns) => accountFor(store, ns(namespace)).preferredAccountType ?? options.defaultAccountTypes[ns(namespace)],
+    setPreferredAccountType: (type: 'eoa' | 'smartAccount', namespace: Ns) => setAccountState(store, namespace, { preferredAccountType: type }),
+    addAddressLabel: (address: string, label: string, namespace: Ns) => setLabels(namespace, { [address]: label }),
+    removeAddressLabel: (address: string, namespace: Ns) => setLabels(namespace, { [address]: undefined }),
+    getCaipNetworkId: () => network.activeNetwork.peek().id,
+    getCaipNetworks: (namespace?: Ns) => network.networks.peek().filter((n) => !namespace || n.chainNamespace === namespace),
+    getActiveChainNamespace: () => network.activeNamespace.peek(),
+    getApprovedCaipNetworkIds: approved,
+    getDisabledCaipNetworks: () => (approved().length ? network.networks.peek().filter((n) => !approved().includes(n.caipNetworkId)) : []),
+    /** AppKit's addNetwork: only for a namespace the site has an adapter for. */
+    addNetwork(namespace: Ns, input: Omit<Network, 'caipNetworkId' | 'chainNamespace'>) {
+      requireAdapter(namespace)
+      const added = withCaipId({ ...input, chainNamespace: namespace } as Parameters<typeof withCaipId>[0])
+      if (!network.networks.peek().some((n) => n.caipNetworkId === added.caipNetworkId)) network.networks.value = [...network.networks.peek(), added]
+    },
+    removeNetwork(namespace: Ns, id: string | number) {
+      requireAdapter(namespace)
+      network.networks.value = network.networks.peek().filter((n) => n.chainNamespace !== namespace || String(n.id) !== String(id))
+    },
+    getProvider: <T = unknown>(namespace: Ns) => providerOf(namespace) as T | undefined,
+    getProviderType: (namespace: Ns) => {
+      const { connectorId } = accountFor(store, namespace)
+      return store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)?.type
+    },
+    /** The WalletConnect universal provider, created on first ask (its chunk is fetched then). */
+    getUniversalProvider: async () => (options.enableWalletConnect === false ? undefined : (await store.chunks.walletConnect?.())?.providerFor(store)),
+    subscribeProviders: (fn: (providers: Partial<Record<Ns, unknown>>) => void) =>
+      watch(() => Object.fromEntries(Object.keys(store.accounts.byNamespace.value).map((n) => [n, providerOf(n)])), fn),
+    subscribeWalletInfo: (fn: (info?: { name: string; icon?: string }) => void, namespace?: Ns) =>
+      watch(() => (namespace ? accountFor(store, namespace) : activeAccount(store)).connectedWalletInfo, fn),
+    subscribeConnections: (fn: (state: { connections: Connection[] }) => void) =>
+      watch(() => ({ connections: connections() }), fn, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    subscribeCaipNetworkChange: (fn: (network?: Network) => void) => watch(() => network.activeNetwork.value, fn),
+    /** Called with the new address when the connected wallet switches accounts. */
+    subscribeShouldUpdateToAddress: (fn: (address?: string) => void) =>
+      watch(() => (activeAccount(store).status === 'connected' ? activeAccount(store).address : undefined), (address) => address && fn(address)),
+    getRemoteFeatures: () => remote.peek(),
+    subscribeRemoteFeatures: (fn: (features: Record<string, unknown>) => void) => watch(() => remote.value, fn),
+    updateRemoteFeatures: (patch: Record<string, unknown>) => void (remote.value = { ...remote.peek(), ...patch }),
+    updateFeatures,
+    updateOptions,
+    setConnectMethodsOrder: (connectMethodsOrder: Features['connectMethodsOrder']) => updateFeatures({ connectMethodsOrder }),
+    setWalletFeaturesOrder: (walletFeaturesOrder: Features['walletFeaturesOrder']) => updateFeatures({ walletFeaturesOrder }),
+    setCollapseWallets: (collapseWallets: boolean) => updateFeatures({ collapseWallets }),
+    setSocialsOrder: (socials: Features['socials']) => updateFeatures({ socials }),
+    setTermsConditionsUrl: (termsConditionsUrl: string) => updateOptions({ termsConditionsUrl }),
+    setPrivacyPolicyUrl: (privacyPolicyUrl: string) => updateOptions({ privacyPolicyUrl }),
+    showErrorMessage: toast('error'),
+    showSuccessMessage: toast('success'),
+    getSIWX: <T = ResolvedOptions['siwx']>() => options.siwx as T | undefined,
+  }
+}
