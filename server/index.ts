@@ -12,6 +12,7 @@ import { SOLANA_MAINNET } from './schemas.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
+import { configureEmailAuth, type EmailAuthOptions } from './auth-email/config.ts'
 
 export type { AnalyticsEvent } from './state.ts'
 export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
@@ -44,6 +45,8 @@ export interface ApiServerOptions {
   onrampSandbox?: false
   /** false runs no indexer (history then serves what another server indexed). */
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
+  /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key. */
+  emailAuth?: EmailAuthOptions
 }
 
 export interface ApiServer {
@@ -75,6 +78,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
     solanaMints: opts.solanaMints ?? {},
   })
+  configureEmailAuth(state, opts.emailAuth)
   try {
     await prepareIndex(state, opts)
   } catch (error) {

@@ -10,6 +10,7 @@ import { nameRoutes } from './names.ts'
 import { onrampRoutes } from './onramp.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
+import { emailAuthRoutes } from '../auth-email/routes.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
@@ -24,4 +25,5 @@ export const routes: Route[] = [
   ...nameRoutes,
   ...onrampRoutes,
   ...authRoutes,
+  ...emailAuthRoutes,
 ]

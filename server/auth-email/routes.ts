@@ -1,0 +1,90 @@
+// The embedded wallet's auth service: a code by e-mail, the code for a session, and the key shares
+// for a session. Called only by the secure site (the site's own page never sees a code or a share).
+import * as v from 'valibot'
+import { HttpError, parse } from '../http.ts'
+import type { Route, RouteContext } from '../router.ts'
+import { SdkQuery } from '../schemas.ts'
+import { originAllowed } from '../auth/verify.ts'
+import { emailAuthConfig, seal, unseal } from './config.ts'
+import { mailCode } from './mail.ts'
+import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSession, saveKey, sessionUser } from './store.ts'
+
+const Email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address'))
+const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token'))
+const Share = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/, 'must be 32 bytes of hex'))
+const StartBody = v.object({ email: Email })
+const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')) })
+const TokenBody = v.object({ token: Token })
+const SaveKeyBody = v.object({ token: Token, address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address')), authShare: Share, recoveryShare: Share })
+
+function checkOrigin({ state, origin }: RouteContext): void {
+  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+}
+
+export const emailAuthRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/email\/start$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      parse(v.object(SdkQuery), ctx.query, 'query')
+      const email = normalizeEmail(parse(StartBody, ctx.body, 'body').email)
+      const code = await issueCode(ctx.state.db, email)
+      await mailCode(emailAuthConfig(ctx.state), email, code)
+      return { json: { action: 'VERIFY_OTP' } }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/email\/verify$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(VerifyBody, ctx.body, 'body')
+      const email = normalizeEmail(body.email)
+      await checkCode(ctx.state.db, email, body.otp)
+      const { token } = await openSession(ctx.state.db, email)
+      return { json: { token, email } }
+    },
+  },
+  {
+    // The shares of the session's key, the sealed one opened: only the secure site asks.
+    method: 'POST',
+    path: /^\/auth\/v1\/embedded\/key$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const { token } = parse(TokenBody, ctx.body, 'body')
+      const user = await sessionUser(ctx.state.db, token)
+      const key = await findKey(ctx.state.db, user.id)
+      if (!key) return { json: { email: user.email, key: null } }
+      const recoveryShare = unseal(emailAuthConfig(ctx.state).wrappingKey, key.recoverySealed)
+      return { json: { email: user.email, key: { address: key.address, authShare: key.authShare, recoveryShare } } }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/embedded\/key\/new$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(SaveKeyBody, ctx.body, 'body')
+      const user = await sessionUser(ctx.state.db, body.token)
+      const sealed = seal(emailAuthConfig(ctx.state).wrappingKey, body.recoveryShare)
+      const saved = await saveKey(ctx.state.db, user.id, { address: body.address, authShare: body.authShare, recoverySealed: sealed })
+      if (!saved) throw new HttpError(409, 'key: this user already has a key')
+      return { json: { success: true } }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/embedded\/signout$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      await closeSession(ctx.state.db, parse(TokenBody, ctx.body, 'body').token)
+      return { json: { success: true } }
+    },
+  },
+]

@@ -1,0 +1,69 @@
+// The embedded wallet's e-mail auth service on PGlite with the local mail server: codes mailed,
+// single use, throttled, locked after wrong tries; sessions; key shares sealed at rest.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { startMailServer, type MailServer } from '../../dev/mail/index.ts'
+
+const test = suite<{ api: ApiServer; mail: MailServer }>('server auth-email', {} as never)
+const ORIGIN = 'http://127.0.0.1:4444'
+
+test.before(async (ctx) => {
+  ctx.mail = await startMailServer()
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp } })
+})
+test.after(async (ctx) => {
+  await ctx.api?.stop()
+  await ctx.mail?.stop()
+})
+
+const post = async (ctx: { api: ApiServer }, path: string, body: unknown, origin = ORIGIN) => {
+  const res = await fetch(`${ctx.api.url}${path}?projectId=test`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: res.status, json: (await res.json()) as Record<string, any> }
+}
+const codeFor = (mail: MailServer, email: string) => /\b(\d{6})\b/.exec(mail.messages.find((m) => m.to.includes(email))?.subject ?? '')?.[1]
+
+test('behavior: a mailed code opens a session once; a second code within 30 s is throttled with the spec text', async (ctx) => {
+  const start = await post(ctx, '/auth/v1/email/start', { email: 'Alice@Example.com' })
+  assert.equal(start, { status: 200, json: { action: 'VERIFY_OTP' } })
+  const code = codeFor(ctx.mail, 'alice@example.com')
+  assert.ok(code, 'the code arrived in the inbox')
+  const again = await post(ctx, '/auth/v1/email/start', { email: 'alice@example.com' })
+  assert.is(again.status, 429)
+  assert.match(again.json.reason, /^Please try again after (30|29) seconds$/)
+  const ok = await post(ctx, '/auth/v1/email/verify', { email: 'alice@example.com', otp: code })
+  assert.is(ok.status, 200)
+  assert.is(ok.json.email, 'alice@example.com')
+  const reuse = await post(ctx, '/auth/v1/email/verify', { email: 'alice@example.com', otp: code })
+  assert.is(reuse.status, 400)
+  assert.match(reuse.json.reason, /No code is pending/)
+})
+
+test('behavior: wrong codes say how many tries are left, then lock even the right code', async (ctx) => {
+  await post(ctx, '/auth/v1/email/start', { email: 'bob@example.com' })
+  const code = codeFor(ctx.mail, 'bob@example.com')!
+  const wrong = code === '000000' ? '111111' : '000000'
+  const first = await post(ctx, '/auth/v1/email/verify', { email: 'bob@example.com', otp: wrong })
+  assert.equal(first, { status: 400, json: { reason: 'Wrong code: 4 tries left.' } })
+  for (let i = 0; i < 4; i++) await post(ctx, '/auth/v1/email/verify', { email: 'bob@example.com', otp: wrong })
+  const locked = await post(ctx, '/auth/v1/email/verify', { email: 'bob@example.com', otp: code })
+  assert.is(locked.status, 423)
+  assert.match(locked.json.reason, /locked/)
+})
+
+test('behavior: key shares are kept per user, the recovery share sealed in the database; refused from a foreign origin', async (ctx) => {
+  await post(ctx, '/auth/v1/email/start', { email: 'carol@example.com' })
+  const { json: { token } } = await post(ctx, '/auth/v1/email/verify', { email: 'carol@example.com', otp: codeFor(ctx.mail, 'carol@example.com') })
+  assert.equal((await post(ctx, '/auth/v1/embedded/key', { token })).json, { email: 'carol@example.com', key: null })
+  const key = { address: '0x' + '11'.repeat(20), authShare: '0x' + 'aa'.repeat(32), recoveryShare: '0x' + 'bb'.repeat(32) }
+  assert.is((await post(ctx, '/auth/v1/embedded/key/new', { token, ...key })).status, 200)
+  assert.is((await post(ctx, '/auth/v1/embedded/key/new', { token, ...key })).status, 409)
+  assert.equal((await post(ctx, '/auth/v1/embedded/key', { token })).json.key, key)
+  const [row] = await ctx.api.db.query<{ recovery_share_sealed: string }>('SELECT recovery_share_sealed FROM embedded_keys')
+  assert.not.match(row!.recovery_share_sealed, /bb{8}/)
+  assert.is((await post(ctx, '/auth/v1/embedded/key', { token }, 'https://evil.example')).status, 403)
+  await post(ctx, '/auth/v1/embedded/signout', { token })
+  assert.is((await post(ctx, '/auth/v1/embedded/key', { token })).status, 401)
+})
+
+test.run()
