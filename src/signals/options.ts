@@ -95,7 +95,7 @@ const OPTION_ENTRIES = {
   universalProvider: v.optional(object),
   universalProviderConfigOverride: v.optional(object),
   siwx: v.optional(v.looseObject({ createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, setSessions: fn })),
-  siweConfig: v.optional(object),
+  siweConfig: v.optional(v.looseObject({ methods: v.looseObject({ getNonce: fn, createMessage: fn, verifyMessage: fn, getSession: fn, signOut: fn }) })),
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
   apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,
   secureSiteUrl: v.optional(url),

@@ -9,6 +9,7 @@ import { safeUrl } from '../utils/url'
 import { WalletImage } from '../ui/WalletImage'
 import { AccountFeatures } from './AccountFeatures'
 import { AccountTabs } from './AccountTabs'
+import { AccountSessions } from './AccountSessions'
 import { ACCOUNT_CSS } from './account-styles'
 
 /** The connected account: who, how much, on which network, and the way out. */
@@ -59,6 +60,7 @@ export function Account({ store }: ViewProps) {
       </div>
       <AccountFeatures store={store} />
       <AccountTabs store={store} />
+      <AccountSessions store={store} />
       <button type="button" class="item" onClick={() => pushView(store, 'Networks')} data-testid="account-network">
         <WalletImage src={network.assets?.imageUrl} name={network.name} size={32} />
         <span class="name">{network.name}</span>
