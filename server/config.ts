@@ -20,6 +20,15 @@ const ChainToken = v.pipe(
   }),
 )
 
+const ChainDex = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,12}:0x[0-9a-fA-F]{40}:0x[0-9a-fA-F]{40}$/, 'must be chainId:router:weth'),
+  v.transform((s) => {
+    const [chainId, router, weth] = s.split(':') as [string, `0x${string}`, `0x${string}`]
+    return { chainId: Number(chainId), router, weth }
+  }),
+)
+
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '8787'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -27,6 +36,9 @@ const Env = v.object({
   DATA_DIR: v.optional(v.string(), '.dev-state/server'),
   EVM_RPC_URLS: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainUrl)), ''),
   EVM_TOKENS: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainToken)), ''),
+  /** A Uniswap V2 router (and its WETH) per chain for the convert endpoints; it offers the chain's EVM_TOKENS token. */
+  EVM_DEX: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainDex)), ''),
+  ONRAMP_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   SOLANA_RPC_URL: v.optional(Url),
   SOLANA_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), SOLANA_MAINNET),
   SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
@@ -46,12 +58,19 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
   }
   const e = parsed.output
   const tokens = new Map(e.EVM_TOKENS.map((t) => [t.chainId, t.token]))
+  const dexes = new Map(e.EVM_DEX.map((d) => [d.chainId, d]))
+  const dexOf = (chainId: number) => {
+    const d = dexes.get(chainId)
+    const token = tokens.get(chainId)
+    return d ? { dex: { router: d.router, weth: d.weth, tokens: token ? [token] : [] } } : {}
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATABASE_URL ? undefined : e.DATA_DIR,
-    chains: e.EVM_RPC_URLS.map((c) => ({ ...c, token: tokens.get(c.chainId) })),
+    chains: e.EVM_RPC_URLS.map((c) => ({ ...c, token: tokens.get(c.chainId), ...dexOf(c.chainId) })),
+    ...(e.ONRAMP_SANDBOX === 'off' && { onrampSandbox: false as const }),
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaChainIds: e.SOLANA_CHAIN_IDS,
     solanaWatch: e.SOLANA_WATCH,
