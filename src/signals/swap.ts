@@ -2,8 +2,8 @@ import { signal, type Signal } from '@preact/signals-core'
 import * as v from 'valibot'
 import type { ApiTokenBalance } from '../api/blockchain'
 import { buildApprove, buildSwap, CONVERT_SLIPPAGE_TOLERANCE, getSwapAllowance, getSwapGasPrice, getSwapQuote, getSwapTokens, type SwapToken } from '../api/convert'
+import { reasonOr } from '../api/request'
 import { formatUnits } from '../utils/units'
-import { errorMessage } from '../utils/errors'
 import { accountFor, activeAccount } from './account'
 import { emitEvent } from './events'
 import type { Store } from './store'
@@ -103,7 +103,7 @@ export async function initSwap(store: Store, args?: unknown): Promise<void> {
   if (!swapSupported(store)) return void (state.value = { ...initial(), error: SWAP_ERRORS.NETWORK })
   state.value = { ...initial(), tokensLoading: true }
   const [tokens, gasPrice] = await Promise.allSettled([getSwapTokens(api(store), network.caipNetworkId), getSwapGasPrice(api(store), network.caipNetworkId)])
-  if (tokens.status === 'rejected') return patchSwap(store, { tokensLoading: false, error: errorMessage(tokens.reason, SWAP_ERRORS.NETWORK) })
+  if (tokens.status === 'rejected') return patchSwap(store, { tokensLoading: false, error: reasonOr(tokens.reason, SWAP_ERRORS.NETWORK) })
   const list = tokens.value
   const parsed = v.safeParse(SwapArguments, args)
   const a = parsed.success ? parsed.output : {}
@@ -115,7 +115,7 @@ export async function initSwap(store: Store, args?: unknown): Promise<void> {
     toToken: bySymbol(a.toToken),
     sourceTokenAmount: a.amount ?? '',
     gasPrice: gasPrice.status === 'fulfilled' ? gasPrice.value : undefined,
-    error: gasPrice.status === 'rejected' ? errorMessage(gasPrice.reason, SWAP_ERRORS.GAS) : undefined,
+    error: gasPrice.status === 'rejected' ? reasonOr(gasPrice.reason, SWAP_ERRORS.GAS) : undefined,
   })
 }
 
@@ -166,8 +166,9 @@ export async function fetchSwapQuote(store: Store): Promise<void> {
     })
   } catch (error) {
     if (!still()) return
-    // AppKit's handleSwapError: a liquidity reason is named as such, anything else is shown as it came.
-    const text = errorMessage(error, SWAP_ERRORS.INSUFFICIENT_BALANCE)
+    // AppKit's handleSwapError: a liquidity reason is named as such, another reason shown as it came,
+    // and no reason at all reads as 'Insufficient balance'.
+    const text = reasonOr(error, SWAP_ERRORS.INSUFFICIENT_BALANCE)
     patchSwap(store, { loadingQuote: false, toTokenAmount: '', toAmount: undefined, quoteAt: undefined, inputError: /insufficient liquidity/i.test(text) ? SWAP_ERRORS.INSUFFICIENT_LIQUIDITY : text })
   }
 }

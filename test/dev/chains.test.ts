@@ -59,7 +59,8 @@ test('the token is deployed at the same address on both chains, with its metadat
     assert.is(await read('name'), 'USD Coin')
     assert.is(await read('symbol'), 'USDC')
     assert.is(await read('decimals'), 6)
-    assert.is(await read('totalSupply'), parseUnits('3000000', 6))
+    // 3 x 1,000,000 to the demo holders, 600,000 in the DEX pools, 1,000,000 for the onramp sandbox to sell.
+    assert.is(await read('totalSupply'), parseUnits('4600000', 6))
   }
 })
 

@@ -17,6 +17,7 @@ const TOKENS = [
 ]
 let server: Server
 let url = ''
+let gasStatus = 200
 let quoteReply: { status: number; body: unknown } = { status: 200, body: { quotes: [{ fromAmount: '1', toAmount: '2990000000' }] } }
 
 test.before(async () => {
@@ -25,7 +26,7 @@ test.before(async () => {
     const send = (status: number, body: unknown) => (res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }), res.end(JSON.stringify(body)))
     if (req.method === 'OPTIONS') return (res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }), res.end())
     if (path === '/v1/convert/tokens') return send(200, { tokens: TOKENS })
-    if (path === '/v1/convert/gas-price') return send(200, { standard: '1000000000' })
+    if (path === '/v1/convert/gas-price') return gasStatus === 200 ? send(200, { standard: '1000000000' }) : (res.writeHead(gasStatus, { 'access-control-allow-origin': '*' }), res.end())
     if (path === '/v1/convert/allowance') return send(200, { allowance: '0' })
     if (path === '/v1/convert/quotes') return send(quoteReply.status, quoteReply.body)
     send(404, { reason: 'not found' })
@@ -87,6 +88,19 @@ test('behavior: a quote sets the output, the balance check and the approval need
   patchSwap(store, { sourceToken: s.toToken, toToken: s.sourceToken })
   await fetchSwapQuote(store)
   assert.is(swapStateFor(store).value.needsApproval, true)
+})
+
+test('behavior: a gas price failure without a reason reads "Network not supported for Gas Price"; the tokens still load', async () => {
+  gasStatus = 500
+  try {
+    const store = storeOn()
+    await initSwap(store)
+    const s = swapStateFor(store).value
+    assert.is(s.error, SWAP_ERRORS.GAS)
+    assert.is(s.tokens.length, 2)
+  } finally {
+    gasStatus = 200
+  }
 })
 
 test('behavior: decimal text to base units is exact; excess decimals are cut', () => {
