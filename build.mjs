@@ -60,13 +60,13 @@ function prebundled() {
   }
 }
 
-/** Our views may import React APIs: they get preact/compat. The host's React is kept for src/react.ts. */
+/** Our views may import React APIs: they get preact/compat. The host's React is kept for src/react.ts and src/react/. */
 function reactToPreact() {
   return {
     name: 'react-to-preact',
     setup(build) {
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-        if (args.importer.endsWith(`${'src'}/react.ts`)) return { path: args.path, external: true }
+        if (/src[\\/]react(\.ts$|[\\/])/.test(args.importer)) return { path: args.path, external: true }
         const target = args.path.replace(/^react-dom/, 'preact/compat').replace(/^react\/jsx-runtime$/, 'preact/jsx-runtime').replace(/^react$/, 'preact/compat')
         return build.resolve(target, { resolveDir: args.resolveDir, kind: args.kind })
       })
@@ -157,6 +157,16 @@ async function main() {
       outdir: `${dist}/cdn`,
       format: 'iife',
       plugins: [...classicPlugins, publishShared(root, shared, `${root}src/cdn/classic.ts`, valibot)],
+    }),
+    // The embedded wallet's secure site: its own program, served on its own origin (secure/).
+    secure: esbuild.build({
+      ...common,
+      entryPoints: { main: 'secure/main.ts' },
+      outdir: `${dist}/secure`,
+      format: 'esm',
+    }).then(async (result) => {
+      for (const file of ['index.html', 'secure.css']) await writeFile(`${dist}/secure/${file}`, await readFile(`${root}secure/${file}`))
+      return result
     }),
   }
   for (const [name, pending] of Object.entries(builds)) {

@@ -1,0 +1,44 @@
+// ApproveTransaction, rendered in the secure frame's own document: the site's page cannot reach
+// these buttons. Text only (textContent), never markup from a request.
+export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string }
+
+let open: Promise<void> = Promise.resolve()
+
+/** Shows one request at a time and resolves true on Approve, false on Reject. */
+export function askApproval(details: ApprovalDetails, show: () => void, hide: () => void): Promise<boolean> {
+  const turn = open.then(() => new Promise<boolean>((resolve) => {
+    const el = (tag: string, text?: string, cls?: string) => {
+      const node = document.createElement(tag)
+      if (text !== undefined) node.textContent = text
+      if (cls) node.className = cls
+      return node
+    }
+    const panel = el('section', undefined, 'approve')
+    panel.setAttribute('role', 'dialog')
+    panel.setAttribute('aria-label', details.title)
+    panel.append(el('h1', details.title), el('div', `Requested by ${details.origin}`, 'origin'))
+    const list = el('dl')
+    for (const [k, val] of details.rows) list.append(el('dt', k), el('dd', val))
+    panel.append(list)
+    if (details.body !== undefined) panel.append(el('pre', details.body))
+    const buttons = el('div', undefined, 'buttons')
+    const reject = el('button', 'Reject', 'no') as HTMLButtonElement
+    const approve = el('button', 'Approve', 'ok') as HTMLButtonElement
+    reject.dataset['testid'] = 'w3m-frame-reject'
+    approve.dataset['testid'] = 'w3m-frame-approve'
+    buttons.append(reject, approve)
+    panel.append(buttons)
+    const done = (ok: boolean) => {
+      panel.remove()
+      hide()
+      resolve(ok)
+    }
+    reject.onclick = () => done(false)
+    approve.onclick = () => done(true)
+    document.body.append(panel)
+    show()
+    approve.focus()
+  }))
+  open = turn.then(() => undefined)
+  return turn
+}

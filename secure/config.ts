@@ -1,0 +1,32 @@
+// The secure site's settings: its deployment's config.js (the auth service it trusts) and the
+// frame's query (projectId, chainId, version, enableLogger) as the modal loads it.
+import * as v from 'valibot'
+
+const Config = v.object({ authUrl: v.pipe(v.string(), v.url()) })
+
+export interface SecureConfig { authUrl: string; projectId: string; chainId: number; logger: boolean }
+
+export function readConfig(): SecureConfig {
+  const parsed = v.safeParse(Config, (globalThis as { POSTERN_SECURE_CONFIG?: unknown }).POSTERN_SECURE_CONFIG)
+  if (!parsed.success) throw new Error('secure site: config.js is missing or invalid')
+  const query = new URLSearchParams(location.search)
+  const chain = /^eip155:(\d+)$/.exec(query.get('chainId') ?? 'eip155:1')
+  return {
+    authUrl: parsed.output.authUrl.replace(/\/$/, ''),
+    projectId: query.get('projectId') ?? '',
+    chainId: chain ? Number(chain[1]) : 1,
+    logger: query.get('enableLogger') === 'true',
+  }
+}
+
+/** The page that embeds this frame: the only origin it talks to. */
+export function parentOrigin(): string | undefined {
+  if (window.parent === window) return undefined
+  const ancestor = location.ancestorOrigins?.[0]
+  if (ancestor) return ancestor
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined
+  } catch {
+    return undefined
+  }
+}

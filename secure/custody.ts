@@ -1,0 +1,101 @@
+// Key custody: the key is made here, on the secure origin, and split in two 32-byte shares
+// (key = authShare XOR recoveryShare). The auth service keeps authShare and, sealed under a wrapping
+// key that is not in its database, recoveryShare; after a login it hands both back to this origin
+// only, which joins them in memory. Neither the site's page nor a database dump ever holds a key.
+import * as v from 'valibot'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import type { SecureConfig } from './config'
+
+const TOKEN_KEY = '@postern-secure/session_token'
+const LAST_EMAIL_KEY = '@postern-secure/last_email_time'
+/** SPEC section 5: checkIfAllowedToTriggerEmail — 30 s between login e-mails. */
+const RESEND_MS = 30_000
+
+const Hex32 = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/))
+const KeyReply = v.object({ email: v.string(), key: v.nullable(v.object({ address: v.string(), authShare: Hex32, recoveryShare: Hex32 })) })
+const VerifyReply = v.object({ token: v.string(), email: v.string() })
+const StartReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
+
+const toBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))
+const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}` as `0x${string}`
+const xor = (a: string, b: string) => toHex(toBytes(a).map((x, i) => x ^ toBytes(b)[i]!))
+const randomShare = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
+
+export class AuthError extends Error {}
+
+export interface Session { account: PrivateKeyAccount; email: string }
+
+export function createCustody(config: SecureConfig) {
+  let pendingEmail: string | undefined
+  let session: Session | undefined
+  const storage = () => {
+    try { return localStorage } catch { return undefined }
+  }
+
+  async function call<S extends v.GenericSchema>(path: string, body: unknown, schema: S): Promise<v.InferOutput<S>> {
+    const res = await fetch(`${config.authUrl}${path}?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    })
+    const json: unknown = await res.json().catch(() => undefined)
+    if (!res.ok) throw new AuthError(String((json as { reason?: unknown })?.reason ?? 'An error occurred'))
+    const parsed = v.safeParse(schema, json)
+    if (!parsed.success) throw new AuthError('Something went wrong')
+    return parsed.output
+  }
+
+  /** Joins the user's shares, or makes their first key here and stores its shares. */
+  async function unlock(token: string): Promise<Session> {
+    let reply = await call('/auth/v1/embedded/key', { token }, KeyReply)
+    if (!reply.key) {
+      const privateKey = generatePrivateKey()
+      const authShare = randomShare()
+      const address = privateKeyToAccount(privateKey).address
+      await call('/auth/v1/embedded/key/new', { token, address, authShare, recoveryShare: xor(privateKey, authShare) }, v.unknown()).catch(() => undefined)
+      // Read back: if another device won a race, its key is the user's.
+      reply = await call('/auth/v1/embedded/key', { token }, KeyReply)
+      if (!reply.key) throw new AuthError('Something went wrong')
+    }
+    const account = privateKeyToAccount(xor(reply.key.authShare, reply.key.recoveryShare))
+    if (account.address.toLowerCase() !== reply.key.address.toLowerCase()) throw new AuthError('The key shares do not match')
+    return { account, email: reply.email }
+  }
+
+  return {
+    get session() { return session },
+    async connectEmail(email: string): Promise<v.InferOutput<typeof StartReply>> {
+      const last = Number(storage()?.getItem(LAST_EMAIL_KEY) ?? 0)
+      const wait = last + RESEND_MS - Date.now()
+      if (wait > 0) throw new AuthError(`Please try again after ${Math.ceil(wait / 1000)} seconds`)
+      const reply = await call('/auth/v1/email/start', { email }, StartReply)
+      storage()?.setItem(LAST_EMAIL_KEY, String(Date.now()))
+      pendingEmail = email
+      return reply
+    },
+    async connectOtp(otp: string): Promise<void> {
+      if (!pendingEmail) throw new AuthError('No e-mail login is pending')
+      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp }, VerifyReply)
+      session = await unlock(token)
+      storage()?.setItem(TOKEN_KEY, token)
+      storage()?.removeItem(LAST_EMAIL_KEY)
+      pendingEmail = undefined
+    },
+    /** A stored session token logs in again after a reload, without a new code. */
+    async restore(): Promise<Session | undefined> {
+      const token = storage()?.getItem(TOKEN_KEY)
+      if (session || !token) return session
+      try {
+        session = await unlock(token)
+      } catch {
+        storage()?.removeItem(TOKEN_KEY)
+      }
+      return session
+    },
+    async signOut(): Promise<void> {
+      const token = storage()?.getItem(TOKEN_KEY)
+      session = undefined
+      storage()?.removeItem(TOKEN_KEY)
+      if (token) await call('/auth/v1/embedded/signout', { token }, v.unknown()).catch(() => undefined)
+    },
+  }
+}
+export type Custody = ReturnType<typeof createCustody>

@@ -1,0 +1,108 @@
+// The secure site's page: answers the modal's frame messages (SPEC section 7). It talks only to the
+// page that embeds it (event.source is window.parent AND event.origin its origin), checks every
+// message with valibot, and replies to that origin alone with the request's id.
+import * as v from 'valibot'
+import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-messages'
+import { parentOrigin, readConfig } from './config'
+import { AuthError, createCustody } from './custody'
+import { askApproval } from './approve'
+import { handleRpc, RpcError } from './rpc'
+
+const config = readConfig()
+const origin = parentOrigin()
+const custody = createCustody(config)
+const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
+const log = (...args: unknown[]) => config.logger && console.info('[postern secure]', ...args)
+
+const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
+
+function user() {
+  const session = custody.session
+  if (!session) throw new AuthError('Not logged in')
+  const address = session.account.address
+  return { email: session.email, address, chainId: chain.id, accounts: [{ address, type: 'eoa' as const }], preferredAccountType: 'eoa', smartAccountDeployed: false }
+}
+
+function setChain(chainId: string | number | undefined, rpcUrl: string | undefined) {
+  if (chainId !== undefined) {
+    const id = Number(String(chainId).replace(/^eip155:/, ''))
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AuthError('Chain is not supported')
+    chain.id = id
+  }
+  if (rpcUrl) chain.rpcUrl = rpcUrl
+}
+
+async function handle(message: AppMessage): Promise<unknown> {
+  const type = message.type.slice(APP.length) as AppType
+  switch (message.type) {
+    case `${APP}SYNC_THEME`:
+      document.documentElement.classList.toggle('dark', message.payload.themeMode === 'dark')
+      for (const [k, val] of Object.entries(message.payload.themeVariables ?? {})) if (k.startsWith('--w3m-')) document.documentElement.style.setProperty(k, String(val))
+      return undefined
+    case `${APP}SYNC_DAPP_DATA`:
+      return undefined
+    case `${APP}CONNECT_EMAIL`:
+      return custody.connectEmail(message.payload.email)
+    case `${APP}CONNECT_DEVICE`:
+      return undefined
+    case `${APP}CONNECT_OTP`:
+      await custody.connectOtp(message.payload.otp)
+      return undefined
+    case `${APP}IS_CONNECTED`:
+      return { isConnected: !!(await custody.restore()) }
+    case `${APP}GET_USER`:
+      await custody.restore()
+      setChain(message.payload?.chainId, message.payload?.rpcUrl)
+      return user()
+    case `${APP}GET_CHAIN_ID`:
+      return { chainId: chain.id }
+    case `${APP}SWITCH_NETWORK`:
+      setChain(message.payload.chainId, message.payload.rpcUrl)
+      return { chainId: chain.id }
+    case `${APP}SIGN_OUT`:
+      await custody.signOut()
+      return undefined
+    case `${APP}GET_SMART_ACCOUNT_ENABLED_NETWORKS`:
+      return { smartAccountEnabledNetworks: [] }
+    case `${APP}SET_PREFERRED_ACCOUNT`:
+      return { type: 'eoa', address: user().address }
+    case `${APP}RPC_REQUEST`: {
+      const session = custody.session
+      if (!session) throw new AuthError('Not logged in')
+      setChain(message.payload.chainId, message.payload.rpcUrl)
+      return handleRpc({
+        account: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!,
+        approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+      }, message.payload.method, message.payload.params)
+    }
+    case `${APP}RELOAD`:
+      setTimeout(() => location.reload(), 0)
+      return undefined
+    default:
+      // Socials, Farcaster, smart accounts and e-mail updates are not served by this secure site yet.
+      throw new AuthError(`${type} is not available`)
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent) => {
+  // Only the embedding page, from its own origin: not another frame, not a popup, not ourselves.
+  if (!origin || event.source !== window.parent || event.origin !== origin) return
+  const parsed = v.safeParse(AppMessage, event.data)
+  if (!parsed.success) {
+    log('dropped a message of the wrong shape:', v.summarize(parsed.issues))
+    return
+  }
+  const { id, type } = parsed.output
+  const name = type.slice(APP.length)
+  handle(parsed.output).then(
+    (payload) => post({ id, type: `${FRAME}${name}_SUCCESS`, payload }),
+    (error: unknown) => {
+      const known = error instanceof AuthError || error instanceof RpcError
+      if (!known) console.error('[postern secure]', error)
+      const message = known ? error.message : 'An error occurred'
+      post({ id, type: `${FRAME}${name}_ERROR`, payload: { message, ...(error instanceof RpcError && { code: error.code }) } })
+    },
+  )
+})
+
+post({ type: `${FRAME}READY` })
