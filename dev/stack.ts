@@ -8,6 +8,7 @@ import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
+import { startMailServer, type MailServer } from './mail/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -19,6 +20,10 @@ export interface Stack {
   web: StaticServer
   api: ApiServer
   relay: Relay
+  /** The local mail server (SMTP) and its inbox page. */
+  mail: MailServer
+  /** The embedded wallet's secure site, on its own origin. */
+  secure: StaticServer
   chains: LocalChain[]
   solana?: LocalSolana
   /** CAIP network id → RPC URL, as createAppKit's rpcUrls option takes it. */
@@ -35,6 +40,7 @@ export interface DemoConfig {
   relayUrl: string
   rpcUrls: Record<string, string>
   solanaRpcUrl?: string
+  secureSiteUrl: string
 }
 
 /**
@@ -52,6 +58,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
     ])
+    const mail = await track(startMailServer())
     // The test wallet's browser bundle builds while the other services start.
     const solanaWallet = solana
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
@@ -67,14 +74,18 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         solanaMints: { [solana.mint]: { name: DEMO_TOKEN.name, symbol: DEMO_TOKEN.symbol } },
         solanaWatch: solana.accounts.map((a) => a.address),
       }),
+      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key` },
     }))
+    // The secure site on a port of its own: another origin than the demo pages.
+    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
+    secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
     }))
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
-    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl }
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
       name: 'Postern Test Wallet',
@@ -84,7 +95,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, chains: chains.chains, solana, rpcUrls, config,
+      web, api, relay, mail, secure, chains: chains.chains, solana, rpcUrls, config,
       stop: () => stopAll(started),
     }
   } catch (error) {

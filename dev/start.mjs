@@ -29,6 +29,8 @@ Postern demo ready in ${Date.now() - started} ms
 
   API server          ${stack.api.url}  (data in .dev-state/server; chains in .dev-state/chains)
   WalletConnect relay ${stack.relay.url}
+  Secure site         ${stack.secure.url}  (embedded wallet frame)
+  inbox               ${stack.mail.inboxUrl}  (e-mailed login codes)
 ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
   Onramp sandbox      ${stack.api.onrampSandboxUrl}  (test card 4242 4242 4242 4242)
