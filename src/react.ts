@@ -1,47 +1,14 @@
 import { useMemo, useSyncExternalStore } from 'react'
-import { effect } from '@preact/signals-core'
-import type { AppKit } from './kit'
 import type { OpenArgs } from './signals/modal'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import type { Network } from './types'
 import { currentInstance } from './instance'
-import { readAccount, readNetwork, readState, shallowEqual } from './kit'
+import { readAccount, readNetwork, readState } from './kit'
+import { requireKit, useKitValue } from './react/store'
 import { accountFor, activeAccount } from './signals/account'
 import { loadRuntime } from './chunks'
 import { isNamespace } from './utils/caip'
-
-function requireKit(hook: string): AppKit {
-  const kit = currentInstance().value
-  if (!kit) throw new Error(`Please call "createAppKit" before using "${hook}" hook`)
-  return kit
-}
-
-/**
- * Bridges a signal read to the host's useSyncExternalStore: the snapshot object keeps its
- * identity until a field changes, which is what React needs to avoid render loops.
- */
-function useKitValue<T>(hook: string, read: (kit: AppKit) => T, deps: unknown[] = []): T {
-  requireKit(hook)
-  const source = useMemo(() => {
-    let cached = read(currentInstance().peek()!)
-    return {
-      get: () => cached,
-      subscribe(onChange: () => void) {
-        return effect(() => {
-          const kit = currentInstance().value
-          if (!kit) return
-          const next = read(kit)
-          if (!shallowEqual(cached, next)) {
-            cached = next
-            onChange()
-          }
-        })
-      },
-    }
-  }, deps)
-  return useSyncExternalStore(source.subscribe, source.get, source.get)
-}
 
 export function useAppKit() {
   const kit = requireKit('useAppKit')
@@ -59,8 +26,9 @@ export function useAppKitNetwork() {
   return useMemo(() => ({ ...network, switchNetwork: (target: Network) => kit.switchNetwork(target) }), [network, kit])
 }
 
+/** AppKit's shape: the public state with the remote features spread in. */
 export function useAppKitState() {
-  return useKitValue('useAppKitState', (kit) => readState(kit.store))
+  return useKitValue('useAppKitState', (kit) => ({ ...readState(kit.store), ...kit.store.remoteFeatures.value }))
 }
 
 export function useAppKitTheme() {
@@ -79,37 +47,40 @@ export function useAppKitTheme() {
   )
 }
 
-/** The latest modal event (AppKit's shape), re-rendering on every new one. */
-export function useAppKitEvents(): ModalEvent | { timestamp: number; data: { type: 'track'; event: 'MODAL_CREATED' } } {
+/** AppKit's EventsController state ({ timestamp, reportedErrors, data }), re-rendering on every new event. */
+export function useAppKitEvents(): { timestamp: number; reportedErrors: Record<string, boolean>; data: ModalEvent['data'] } {
   const kit = requireKit('useAppKitEvents')
   const source = useMemo(() => {
-    let last: ModalEvent | undefined = kit.store.events.last
+    let last = kit.getEvent()
     return {
       get: () => last,
-      subscribe: (onChange: () => void) => kit.subscribeEvents((event) => ((last = event), onChange())),
+      subscribe: (onChange: () => void) => kit.subscribeEvents(() => ((last = kit.getEvent()), onChange())),
     }
   }, [kit])
   const event = useSyncExternalStore(source.subscribe, source.get, source.get)
-  return event ?? { timestamp: 0, data: { type: 'track', event: 'MODAL_CREATED' } }
+  return { ...event, data: event.data ?? { type: 'track', event: 'MODAL_CREATED' } }
 }
 
 export function useDisconnect() {
   const kit = requireKit('useDisconnect')
-  return useMemo(() => ({ disconnect: (args: { namespace?: string } = {}) => kit.disconnect(args.namespace) }), [kit])
+  return useMemo(() => ({ disconnect: (args: { id?: string; namespace?: string } = {}) => kit.disconnect(args.namespace) }), [kit])
 }
 
-export function useWalletInfo() {
-  return useKitValue('useWalletInfo', (kit) => ({ walletInfo: activeAccount(kit.store).connectedWalletInfo }))
+export function useWalletInfo(namespace?: string) {
+  const ns = isNamespace(namespace) ? namespace : undefined
+  return useKitValue('useWalletInfo', (kit) => ({ walletInfo: (ns ? accountFor(kit.store, ns) : activeAccount(kit.store)).connectedWalletInfo }), [ns])
 }
 
+/** The namespace's wallet provider, whatever connected it (injected, WalletConnect, Solana). */
 export function useAppKitProvider<T = unknown>(namespace: string) {
   return useKitValue(
     'useAppKitProvider',
     (kit) => {
-      const account = kit.store.accounts.byNamespace.value[namespace as never] as { connectorId?: string } | undefined
-      const adapter = kit.store.options.adapters.find((a) => a.namespace === namespace)
-      const walletProvider = account?.connectorId ? (adapter?.getProvider?.(account.connectorId) as T | undefined) : undefined
-      return { walletProvider, walletProviderType: walletProvider ? kit.getWalletProviderType() : undefined }
+      if (!isNamespace(namespace)) return { walletProvider: undefined, walletProviderType: undefined }
+      // Read the account so the snapshot follows connections; the kit method does the lookup.
+      void kit.store.accounts.byNamespace.value[namespace]
+      void kit.store.connection.connectors.value
+      return { walletProvider: kit.getProvider<T>(namespace), walletProviderType: kit.getProviderType(namespace) }
     },
     [namespace],
   )
@@ -139,3 +110,9 @@ export function useAppKitBalance() {
 }
 
 export { createAppKit } from './index'
+export { useAppKitConnections, useAppKitConnection } from './react/connections'
+export type { AppKitConnection } from './react/connections'
+export { useAppKitWallets } from './react/wallets'
+export type { WalletItem } from './react/wallets'
+export { AppKitProvider, AppKitButton, AppKitConnectButton, AppKitAccountButton, AppKitNetworkButton } from './react/components'
+export type { AppKitProviderProps, AppKitButtonProps } from './react/components'

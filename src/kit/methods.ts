@@ -1,4 +1,3 @@
-import { signal } from '@preact/signals-core'
 import type { Store } from '../signals/store'
 import type { ChainNamespace, Network } from '../types'
 import type { ViewName } from '../signals/modal'
@@ -18,8 +17,7 @@ type Connection = { connectorId: string; accounts: { address: string; type?: str
 export function appkitMethods(store: Store, close: () => Promise<void>) {
   const { network, modal, options } = store
   const ns = (namespace?: string) => (namespace || network.activeNamespace.peek()) as Ns
-  const f = options.features
-  const remote = signal<Record<string, unknown>>({ email: f.email, socials: f.socials, activity: f.history, reownBranding: f.reownBranding, multiWallet: false })
+  const remote = store.remoteFeatures
   // AppKit lists connections only with the multiWallet remote feature; without it, [].
   const multiWallet = () => !!remote.peek().multiWallet
   const stackSet = (change: (s: { view: ViewName }[]) => { view: ViewName }[]) => void (modal.stack.value = change(modal.stack.peek()))

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals-core'
 import type { ResolvedOptions } from './options'
 import type { CatalogueWallet, ChainAdapter, ChainNamespace } from '../types'
 import type { OpenArgs } from './modal'
@@ -45,6 +46,11 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
     /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
     drivers: new Map<string, ChainAdapter>(),
     chunks,
+    /** AppKit's remote features (getRemoteFeatures): from the options here, as no cloud config is read. */
+    remoteFeatures: signal<Record<string, unknown>>({
+      email: options.features.email, socials: options.features.socials, activity: options.features.history,
+      reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,
+    }),
     /** Set by the instance: lets actions open the modal (which loads its chunk). */
     ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown> },
   }
