@@ -32,8 +32,9 @@ export interface StoredSession {
 /** Spends the message's nonce and records the session, both or neither. */
 export async function saveSession(db: Db, projectId: string, f: SiwxFields, message: string, signature: string, cacao: unknown, now = Date.now()): Promise<StoredSession> {
   const pci = randomBytes(16).toString('hex')
-  const data = { ...f }
-  delete data.scheme
+  // AppKit's SIWXMessage.Data shape, so a client hands it back as a SIWXSession unchanged.
+  const { address, scheme: _scheme, ...rest } = f
+  const data = { accountAddress: address, ...rest }
   return db.transaction(async (tx) => {
     await spendNonce(tx, projectId, f, now)
     await tx.query(

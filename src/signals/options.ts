@@ -94,7 +94,8 @@ const OPTION_ENTRIES = {
   defaultAccountTypes: v.optional(v.record(v.picklist(NAMESPACES), ACCOUNT_TYPE)),
   universalProvider: v.optional(object),
   universalProviderConfigOverride: v.optional(object),
-  siwx: v.optional(v.looseObject({ createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, setSessions: fn })),
+  // Checked, not copied: a SIWX config is usually a class instance whose methods use `this`.
+  siwx: v.optional(v.custom<object>((x) => !!x && ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].every((k) => typeof (x as never)[k] == 'function'), 'expected a SIWXConfig (createMessage, addSession, getSessions, revokeSession, setSessions)')),
   siweConfig: v.optional(v.looseObject({ methods: v.looseObject({ getNonce: fn, createMessage: fn, verifyMessage: fn, getSession: fn, signOut: fn }) })),
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
   apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,

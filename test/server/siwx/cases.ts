@@ -106,6 +106,8 @@ export function siwxCases(test: Test<Ctx>): void {
     assert.is(s.cacao.p['aud'], `${ORIGIN}/`)
     assert.equal(s.cacao.s, { t: 'eip191', s: signature })
     assert.is(s.data['statement'], 'Sign in to the demo')
+    assert.is(s.data['accountAddress'], account.address)
+    assert.is(s.data['chainId'], 'eip155:1')
     assert.not.ok(await unspent(ctx, nonce))
     // A lower-case address lists the same sessions.
     assert.is(((await call(ctx, `/v1/sessions/${account.address.toLowerCase()}`)).json['sessions'] as unknown[]).length, 1)
