@@ -62,6 +62,8 @@ const CustomWalletSchema = v.looseObject({
 })
 
 const fn = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'expected a function')
+/** An object with these methods, checked and kept as it is: a class instance's methods use `this`. */
+const withMethods = (names: string) => v.custom<object>((x) => !!x && names.split(' ').every((k) => typeof (x as never)[k] == 'function'), `expected an object with the methods ${names}`)
 const object = v.looseObject({})
 const ACCOUNT_TYPE = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
 
@@ -94,9 +96,8 @@ const OPTION_ENTRIES = {
   defaultAccountTypes: v.optional(v.record(v.picklist(NAMESPACES), ACCOUNT_TYPE)),
   universalProvider: v.optional(object),
   universalProviderConfigOverride: v.optional(object),
-  // Checked, not copied: a SIWX config is usually a class instance whose methods use `this`.
-  siwx: v.optional(v.custom<object>((x) => !!x && ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].every((k) => typeof (x as never)[k] == 'function'), 'expected a SIWXConfig (createMessage, addSession, getSessions, revokeSession, setSessions)')),
-  siweConfig: v.optional(v.looseObject({ methods: v.looseObject({ getNonce: fn, createMessage: fn, verifyMessage: fn, getSession: fn, signOut: fn }) })),
+  siwx: v.optional(withMethods('createMessage addSession getSessions revokeSession setSessions')),
+  siweConfig: v.optional(v.looseObject({ methods: withMethods('getNonce createMessage verifyMessage getSession signOut') })),
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
   apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,
   secureSiteUrl: v.optional(url),

@@ -31,7 +31,15 @@ test('behavior: one error names every bad option', () => {
 })
 test('behavior: siweConfig and siwx together are rejected with the spec\'s text', () => {
   const siwx = { createMessage() {}, addSession() {}, getSessions() {}, revokeSession() {}, setSessions() {} }
-  assert.throws(() => parseOptions({ ...base, siweConfig: {}, siwx }), (e: Error) => e.message === 'Cannot set both `siweConfig` and `siwx` options')
+  const siweConfig = { options: {}, methods: { getNonce() {}, createMessage() {}, verifyMessage() {}, getSession() {}, signOut() {} } }
+  assert.throws(() => parseOptions({ ...base, siweConfig, siwx }), (e: Error) => e.message === 'Cannot set both `siweConfig` and `siwx` options')
+})
+test('behavior: siwx is checked and kept as it is (a class instance keeps its methods); a wrong shape names the option', () => {
+  class Config { createMessage() {} addSession() {} getSessions() {} revokeSession() {} setSessions() {} }
+  const siwx = new Config()
+  assert.is(parseOptions({ ...base, siwx }).siwx, siwx)
+  assert.throws(() => parseOptions({ ...base, siwx: { createMessage() {} } }), (e: Error) => /- siwx: expected an object with the methods createMessage addSession/.test(e.message))
+  assert.throws(() => parseOptions({ ...base, siweConfig: { methods: {} } }), (e: Error) => /- siweConfig\.methods: expected an object with the methods getNonce/.test(e.message))
 })
 test('behavior: a missing project id does not throw (the modal shows an alert)', () => {
   assert.is(parseOptions({ networks: [mainnet] }).projectId, '')
