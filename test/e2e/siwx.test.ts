@@ -99,6 +99,18 @@ test('EVM: the Account view lists the session; Revoke removes it on the service 
   assert.equal(await sessions(EVM), [], 'every session of this chain and address is revoked')
 })
 
+test('EVM: after reload an expired session asks to sign again (required)', async () => {
+  const { page } = await e2e.newPage()
+  await connect(page, '/t/siwx.html')
+  await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
+  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  assert.is((await sessions(EVM)).length, 1)
+  await e2e.stack.api.db.query('UPDATE siwx_sessions SET expires_at = $1 WHERE revoked_at IS NULL', [Date.now() - 1])
+  await page.reload()
+  await signView(page).waitFor({ timeout: 10_000 })
+  assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), true)
+})
+
 test('EVM: a declined signature keeps the sign view with "Signature declined"; Cancel with required sign-in disconnects', async () => {
   const { page } = await e2e.newPage()
   await connect(page, '/t/siwx.html')
