@@ -41,8 +41,9 @@ export async function checkCode(db: Db, email: string, code: string, now = Date.
     if (Number(row.expires_at) <= now) return 'expired'
     const good = timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(codeHash(email, code), 'hex'))
     if (good) {
-      // Single use: the hash is wiped, the send time stays for the throttle.
-      await tx.query("UPDATE email_codes SET code_hash = '' WHERE email = $1", [email])
+      // Single use: the hash is wiped. As the spec clears the last-login time on success, so does
+      // the throttle here: whoever holds the mailbox may log in on the next device at once.
+      await tx.query("UPDATE email_codes SET code_hash = '', sent_at = 0 WHERE email = $1", [email])
       return 'ok'
     }
     await tx.query('UPDATE email_codes SET attempts = attempts + 1 WHERE email = $1', [email])

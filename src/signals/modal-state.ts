@@ -4,7 +4,7 @@ export type ViewName =
   | 'Connect' | 'Account' | 'AllWallets' | 'Networks' | 'ConnectingWalletConnectBasic'
   | 'ConnectingWalletConnect' | 'ConnectingExternal' | 'UnsupportedChain' | 'SIWXSignMessage'
   | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
-  | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive'
+  | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive' | 'EmailVerifyOtp'
   // AppKit's other public views (OpenOptions): their screens arrive with their issues.
   | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
 

@@ -1,9 +1,10 @@
-import { Fragment } from 'preact'
-import { useEffect } from 'preact/hooks'
+import { Fragment, type FunctionComponent } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
 import type { ViewProps } from './view-props'
 import type { ChainNamespace, Connector } from '../types'
 import type { ConnectEntry } from '../signals/groups'
 import type { ConnectorGroup } from '../signals/connection'
+import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
 import { ListItem } from '../ui/ListItem'
@@ -35,6 +36,13 @@ export function mergeMultiChain(connectors: readonly Connector[], namespace: Cha
   })
 }
 
+/** The e-mail login field, in its own chunk (lazy/email) with the secure frame it starts. */
+function EmailLogin({ store }: { store: Store }) {
+  const [Field, setField] = useState<FunctionComponent<{ store: Store }>>()
+  useEffect(() => void import('../lazy/email/index').then((m) => setField(() => m.EmailField)), [])
+  return Field ? <Field store={store} /> : null
+}
+
 /**
  * Every way to connect, grouped in the spec's order (walletConnect first, recommended last).
  * Route data `namespace` (from the Networks view) lists only wallets installed for it.
@@ -44,7 +52,7 @@ export function Connect({ store, route }: ViewProps) {
   const only = isNamespace(route.data?.namespace) ? route.data.namespace : undefined
   const entries = groupConnectors({
     connectors: mergeMultiChain(store.connection.connectors.value, only ?? store.network.activeNamespace.value)
-      .filter((c) => !only || c.type === 'WALLET_CONNECT' || (c.chains ?? [c.chain]).includes(only)),
+      .filter((c) => c.type !== 'AUTH' && (!only || c.type === 'WALLET_CONNECT' || (c.chains ?? [c.chain]).includes(only))),
     recent: store.wallets.recent.value,
     featured: store.wallets.featured.value,
     custom: options.customWallets ?? [],
@@ -56,7 +64,9 @@ export function Connect({ store, route }: ViewProps) {
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
-  const collapsed = features.collapseWallets && (features.email || !!features.socials) && !route.data?.wallets
+  // E-mail login needs a secure site: Postern has no hosted one, so the site must name its own.
+  const email = features.email && options.secureSiteUrl !== 'https://secure.walletconnect.org' && !route.data?.wallets
+  const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
   // The catalogue (code and data) is fetched when Connect first opens, never at page load.
@@ -87,6 +97,7 @@ export function Connect({ store, route }: ViewProps) {
   if (collapsed) {
     return (
       <div class="stack">
+        {email && <EmailLogin store={store} />}
         <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
         <LegalFooter store={store} />
       </div>
@@ -95,6 +106,7 @@ export function Connect({ store, route }: ViewProps) {
   return (
     <div class="stack">
       {legalRequired(store) && <LegalCheckbox store={store} />}
+      {email && <EmailLogin store={store} />}
       {entries.length === 0 && (
         <div class="center">
           <p>No wallets available</p>

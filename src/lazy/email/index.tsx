@@ -1,0 +1,95 @@
+// E-mail login: the field on the Connect view and the EmailVerifyOtp view. The code goes to the
+// secure frame, never to the site: this chunk only passes what the visitor typed through it.
+import { useEffect, useState } from 'preact/hooks'
+import type { Store } from '../../signals/store'
+import type { Route } from '../../signals/modal'
+import { pushView, closeModal } from '../../signals/modal'
+import { connectWallet } from '../../signals/wallet'
+import { emitEvent } from '../../signals/events'
+import { writeStored } from '../../utils/storage'
+import { ConnectEmailReply } from '../../utils/frame-messages'
+import { Spinner } from '../../ui/Spinner'
+import { embeddedFor } from '../embedded/driver'
+import { EMBEDDED_KEYS } from '../embedded/storage'
+import * as v from 'valibot'
+
+const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
+
+async function sendCode(store: Store, email: string): Promise<void> {
+  const { frame } = embeddedFor(store)
+  const reply = v.safeParse(ConnectEmailReply, await frame.request('CONNECT_EMAIL', { email }))
+  if (!reply.success) throw new Error('Something went wrong')
+  writeStored(EMBEDDED_KEYS.lastEmailLoginTime, Date.now())
+  emitEvent(store, 'EMAIL_VERIFICATION_CODE_SENT', { email })
+  if (reply.output.action === 'VERIFY_DEVICE') await frame.request('CONNECT_DEVICE')
+}
+
+/** The Connect view's e-mail field (features.email). */
+export function EmailField({ store }: { store: Store }) {
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  // The frame starts loading as the field shows, so it is ready by the time a code is asked for.
+  useEffect(() => void embeddedFor(store), [])
+  const submit = (e: Event) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    emitEvent(store, 'EMAIL_SUBMITTED')
+    sendCode(store, email.trim()).then(
+      () => pushView(store, 'EmailVerifyOtp', { email: email.trim() }),
+      (err: unknown) => setError(message(err)),
+    ).finally(() => setBusy(false))
+  }
+  return (
+    <form class="stack" onSubmit={submit} data-testid="w3m-email-login">
+      <label class="hint" for="w3m-email">Email</label>
+      <input id="w3m-email" type="email" autoComplete="email" required placeholder="Email" value={email} data-testid="w3m-email-input"
+        aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
+      {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{error}</p>}
+      <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label="Sending code" /> : 'Continue'}</button>
+    </form>
+  )
+}
+
+/** EmailVerifyOtp: the 6-digit code from the mail, then the connection. */
+export function EmailVerifyOtp({ store, route }: { store: Store; route: Route }) {
+  const email = String(route.data?.email ?? '')
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [resent, setResent] = useState<string>()
+  const verify = (otp: string) => {
+    const embedded = embeddedFor(store)
+    setBusy(true)
+    setError(undefined)
+    embedded.frame.request('CONNECT_OTP', { otp })
+      .then(() => connectWallet(store, embedded.connector))
+      .then(() => {
+        emitEvent(store, 'EMAIL_VERIFICATION_CODE_PASS')
+        void closeModal(store)
+      }, (err: unknown) => {
+        emitEvent(store, 'EMAIL_VERIFICATION_CODE_FAIL', { message: message(err) })
+        setError(message(err))
+        setCode('')
+      })
+      .finally(() => setBusy(false))
+  }
+  const onInput = (value: string) => {
+    const digits = value.replace(/\D/g, '').slice(0, 6)
+    setCode(digits)
+    if (digits.length === 6 && !busy) verify(digits)
+  }
+  const resend = () => sendCode(store, email).then(() => setResent('A new code is on its way.'), (err: unknown) => setError(message(err)))
+  return (
+    <div class="stack" data-testid="w3m-email-otp">
+      <label class="hint" for="w3m-otp">Enter the code we sent to {email}</label>
+      <input id="w3m-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} disabled={busy} data-testid="w3m-otp-input"
+        aria-invalid={!!error} onInput={(e) => onInput(e.currentTarget.value)} />
+      {busy && <Spinner label="Verifying code" />}
+      {error && <p class="error" role="alert" data-testid="w3m-otp-error">{error}</p>}
+      {resent && <p class="hint" role="status">{resent}</p>}
+      <button type="button" class="btn secondary wide" onClick={() => void resend()}>Resend code</button>
+    </div>
+  )
+}

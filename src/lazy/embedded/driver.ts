@@ -1,0 +1,101 @@
+// The embedded wallet as a connection driver: the AUTH connector (type AUTH, eip155) that the
+// e-mail login registers, connecting through the secure frame; its EIP-1193 provider sends every
+// call to the frame, which answers reads, asks for approval, or refuses.
+import * as v from 'valibot'
+import type { Store } from '../../signals/store'
+import type { ChainAdapter, Connector, Network } from '../../types'
+import { rpcUrlFor } from '../../signals/adapters'
+import { FrameUser } from '../../utils/frame-messages'
+import { PosternError } from '../../utils/errors'
+import { createFrame, FrameError, type Frame } from './frame'
+import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
+import { writeStored } from '../../utils/storage'
+
+export const AUTH_CONNECTOR_ID = 'AUTH'
+/** The frame's `version` query: this package's. */
+const SDK_VERSION = 'html-postern-0.1.0'
+/** SPEC section 9: the frame's sign-out may hold a disconnect up at most 3 s. */
+const DISCONNECT_WAIT_MS = 3000
+
+export interface EmbeddedProvider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): void
+  removeListener(event: string, listener: (...args: unknown[]) => void): void
+}
+
+export interface Embedded { frame: Frame; connector: Connector; driver: ChainAdapter; provider: EmbeddedProvider }
+
+const instances = new WeakMap<Store, Embedded>()
+
+/** The store's embedded wallet: frame loaded, connector listed, driver registered. Once per store. */
+export function embeddedFor(store: Store): Embedded {
+  const existing = instances.get(store)
+  if (existing) return existing
+  const { options } = store
+  const frame = createFrame({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION, enableLogger: !!options.debug })
+  void frame.loaded.then(() => frame.initialize({
+    theme: { themeMode: store.theme.mode.peek(), themeVariables: store.theme.variables.peek() as Record<string, string | number> },
+    dapp: { metadata: options.metadata && { name: options.metadata.name, description: options.metadata.description, url: options.metadata.url, icons: [...options.metadata.icons] }, sdkVersion: SDK_VERSION, sdkType: 'postern', projectId: options.projectId },
+  })).catch((error: unknown) => console.error('[postern] the secure frame did not start', error))
+
+  const network = () => store.network.networks.peek().find((n) => n.caipNetworkId === store.network.byNamespace.peek().eip155) ?? store.network.networks.peek().find((n) => n.chainNamespace === 'eip155')
+  const target = (n: Network | undefined) => (n ? { chainId: Number(n.id), rpcUrl: rpcUrlFor(store, n) || undefined } : {})
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+
+  const provider: EmbeddedProvider = {
+    async request({ method, params }) {
+      try {
+        return await frame.request('RPC_REQUEST', { method, params, ...target(network()) })
+      } catch (error) {
+        // EIP-1193 errors carry a numeric code (4001 when the user rejected in the frame).
+        const e = error as FrameError
+        throw Object.assign(new Error(e.message), { code: typeof e.code === 'number' ? e.code : -32603 })
+      }
+    },
+    on: (event, listener) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
+    removeListener: (event, listener) => void listeners.get(event)?.delete(listener),
+  }
+
+  const user = async (n: Network) => {
+    const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', target(n)))
+    if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
+    const u = parsed.output
+    rememberLogin(u.email, u.chainId)
+    return { address: u.address, chainId: Number(String(u.chainId).replace(/^eip155:/, '')), accounts: (u.accounts ?? [{ address: u.address, type: 'eoa' as const }]).map((a) => ({ address: a.address, type: a.type })) }
+  }
+
+  const driver: ChainAdapter = {
+    namespace: 'eip155',
+    setup() {},
+    connect: (_id, n) => user(n),
+    async reconnect(_id, n) {
+      const connected = await frame.request('IS_CONNECTED').catch(() => undefined) as { isConnected?: boolean } | undefined
+      if (connected?.isConnected) return user(n)
+      clearLoginCache()
+      return undefined
+    },
+    async disconnect() {
+      frame.abort()
+      await Promise.race([frame.request('SIGN_OUT').catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))])
+      clearLoginCache()
+    },
+    async switchNetwork(_id, n) {
+      await frame.request('SWITCH_NETWORK', target(n) as { chainId: number })
+      writeStored(EMBEDDED_KEYS.lastUsedChainId, String(n.id))
+      for (const l of listeners.get('chainChanged') ?? []) l(`0x${Number(n.id).toString(16)}`)
+    },
+    async getBalance(address, n, token) {
+      const evm = await import('../evm/index')
+      const urls = [...new Set([rpcUrlFor(store, n), ...n.rpcUrls.default.http].filter(Boolean))]
+      return token ? evm.getTokenBalance(urls, n, address, token) : evm.getNativeBalance(urls, n, address)
+    },
+    getProvider: () => provider,
+  }
+
+  const connector: Connector = { id: AUTH_CONNECTOR_ID, uid: `eip155:${AUTH_CONNECTOR_ID}`, name: 'Email', type: 'AUTH', chain: 'eip155' }
+  store.drivers.set(AUTH_CONNECTOR_ID, driver)
+  if (!store.connection.connectors.peek().some((c) => c.uid === connector.uid)) store.connection.connectors.value = [...store.connection.connectors.peek(), connector]
+  const embedded = { frame, connector, driver, provider }
+  instances.set(store, embedded)
+  return embedded
+}

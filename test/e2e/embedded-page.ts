@@ -1,0 +1,63 @@
+// The embedded wallet's e2e helpers: a site page with e-mail login on the stack's secure site,
+// the login as a visitor does it (code read from the inbox page), and the frame's buttons.
+import type { Browser, Page } from 'playwright-core'
+import type { Stack } from '../../dev/stack.ts'
+import { dialog } from './harness.ts'
+import { sitePage } from './site-page.ts'
+
+export function embeddedPage(stack: Stack): string {
+  return sitePage(stack, { adapters: '[Postern.adapters.eip155()]', options: 'secureSiteUrl: config.secureSiteUrl,' })
+}
+
+export async function openConnect(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+}
+
+export const emailInput = (page: Page) => page.locator('w3m-modal [data-testid=w3m-email-input]')
+export const otpInput = (page: Page) => page.locator('w3m-modal [data-testid=w3m-otp-input]')
+
+export async function submitEmail(page: Page, email: string): Promise<void> {
+  await emailInput(page).fill(email)
+  await page.locator('w3m-modal [data-testid=w3m-email-login] button[type=submit]').click()
+}
+
+/** Reads the newest code mailed to `email` from the inbox page, in a tab of its own. */
+export async function codeFromInbox(browser: Browser, stack: Stack, email: string, after = 0): Promise<string> {
+  const context = await browser.newContext()
+  try {
+    const inbox = await context.newPage()
+    const deadline = Date.now() + 15_000
+    while (Date.now() < deadline) {
+      await inbox.goto(`${stack.mail.inboxUrl}?to=${encodeURIComponent(email)}`)
+      const count = await inbox.locator('article').count()
+      if (count > after) {
+        const subject = await inbox.locator('article h2').first().textContent()
+        const code = /\b(\d{6})\b/.exec(subject ?? '')?.[1]
+        if (code) return code
+      }
+      await inbox.waitForTimeout(200)
+    }
+    throw new Error(`no code mailed to ${email}`)
+  } finally {
+    await context.close()
+  }
+}
+
+export const mailCount = (stack: Stack, email: string) => stack.mail.messages.filter((m) => m.to.includes(email)).length
+
+/** Type an e-mail, read the code from the inbox, type it: connected. Returns the address. */
+export async function loginByEmail(page: Page, browser: Browser, stack: Stack, url: string, email: string): Promise<string> {
+  await openConnect(page, url)
+  const before = mailCount(stack, email)
+  await submitEmail(page, email)
+  await otpInput(page).waitFor()
+  await otpInput(page).fill(await codeFromInbox(browser, stack, email, before))
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  return page.evaluate(() => (window as any).modal.getAddress() as string)
+}
+
+/** The secure frame's document (another origin). */
+export const secureFrame = (page: Page) => page.frameLocator('iframe#w3m-iframe')
