@@ -118,6 +118,18 @@ export async function revokeSiwxSession(store: Store, session: SIWXSession): Pro
   if (session.data.chainId === store.network.activeCaipNetworkId.peek()) await initializeIfEnabled(store, { prompt: false })
 }
 
+/** AppKit's clearSessions as a sign-out: the config forgets the sessions; required sign-in also disconnects. */
+export async function signOutSiwx(store: Store): Promise<void> {
+  const siwx = siwxOf(store)
+  if (!siwx) throw new Error('SIWX is not enabled')
+  await siwx.setSessions([])
+  if (siwx.getRequired?.() ?? true) {
+    await disconnectWallet(store)
+    closeModal(store, { force: true })
+    resetView(store, 'Connect')
+  }
+}
+
 /**
  * Runs the flow whenever the active account or network changes while connected (connect,
  * switch, reload), and clears sessions on disconnect when the config says signOutOnDisconnect.

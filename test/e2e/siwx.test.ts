@@ -9,6 +9,7 @@ import { getBase58Encoder } from '@solana/kit'
 import { createPublicKey, verify } from 'node:crypto'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { siwxPage } from './siwx-page.ts'
+import { evmPage } from './evm-page.ts'
 import { demoAccount } from '../../dev/chains/index.ts'
 import { SOLANA_TEST_WALLET_NAME } from '../../dev/stack.ts'
 
@@ -39,6 +40,7 @@ test.before(async () => {
   const { stack } = e2e
   stack.web.setPage('/t/siwx.html', siwxPage(stack, { siwx: 'new S.ReferenceAuthSIWX({ statement: "Sign in to the SIWX demo" })' }))
   stack.web.setPage('/t/siwx-own.html', siwxPage(stack, { siwx: OWN_CONFIG }))
+  stack.web.setPage('/t/siwx-classic.html', evmPage(stack, { options: `metadata: { name: 'Classic', description: 'd', url: location.origin, icons: [] }, siwx: ${OWN_CONFIG},` }))
   stack.web.setPage('/t/siwx-sol.html', siwxPage(stack, { siwx: 'new S.ReferenceAuthSIWX()', solana: true }))
 })
 test.after(async () => e2e?.stop())
@@ -156,6 +158,20 @@ test("a site's own SIWXConfig is called in AppKit's order", async () => {
   await page.evaluate(() => (window as any).modal.switchNetwork((window as any).modal.getCaipNetwork().id === 1 ? { id: 137, caipNetworkId: 'eip155:137', chainNamespace: 'eip155' } : null))
   await signView(page).waitFor({ timeout: 10_000 })
   assert.is((await page.evaluate(() => (window as any).calls as string[])).at(-1), `getSessions eip155:137 ${EVM}`)
+})
+
+test("the classic script with a site's own SIWXConfig signs in the same way", async () => {
+  const { page, errors } = await e2e.newPage()
+  await connect(page, '/t/siwx-classic.html')
+  assert.match(await signView(page).innerText(), /Classic needs to connect to your wallet/)
+  await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
+  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  assert.equal(await page.evaluate(() => (window as any).calls as string[]), [
+    `getSessions eip155:1 ${EVM}`,
+    `createMessage eip155:1 ${EVM}`,
+    `addSession Sign in to the test site as ${EVM} 0x`,
+  ])
+  assert.equal(errors, [])
 })
 
 test.run()

@@ -9,7 +9,7 @@ import { applyConnection } from '../../src/signals/wallet'
 import { setAccountState } from '../../src/signals/account'
 import { closeModal, currentRoute, siwxCloseBlocked } from '../../src/signals/modal'
 import { subscribeEvents } from '../../src/signals/events'
-import { cancelSignMessage, initializeIfEnabled, requestSignMessage, watchSiwx } from '../../src/signals/siwx'
+import { cancelSignMessage, initializeIfEnabled, requestSignMessage, signOutSiwx, watchSiwx } from '../../src/signals/siwx'
 import type { ChainAdapter, Connector, SIWXConfig, SIWXSession } from '../../src/types'
 import { mainnet, polygon } from '../../src/networks'
 
@@ -160,6 +160,16 @@ test('signOutOnDisconnect: disconnecting clears the sessions with setSessions([]
   await tick()
   assert.is(calls.at(-1), 'setSessions 0')
   stop()
+})
+
+test('signOut clears the sessions and, when sign-in is required, disconnects', async () => {
+  for (const required of [true, false]) {
+    const { store, calls, connect } = setup({ required })
+    connect()
+    await signOutSiwx(store)
+    assert.is(calls[0], 'setSessions 0')
+    assert.is(store.connection.status.peek(), required ? 'disconnected' : 'connected')
+  }
 })
 
 test.run()

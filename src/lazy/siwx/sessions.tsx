@@ -5,7 +5,7 @@ import type { Store } from '../../signals/store'
 import type { SIWXSession } from '../../types'
 import { activeAccount } from '../../signals/account'
 import { showToast } from '../../signals/toast'
-import { allSessions, revokeSiwxSession } from '../../signals/siwx'
+import { allSessions, revokeSiwxSession, signOutSiwx } from '../../signals/siwx'
 import { errorMessage } from '../../utils/errors'
 
 export function Sessions({ store }: { store: Store }) {
@@ -35,6 +35,17 @@ export function Sessions({ store }: { store: Store }) {
       setVersion((n) => n + 1)
     }
   }
+  const signOut = async () => {
+    setBusy('sign-out')
+    try {
+      await signOutSiwx(store)
+    } catch (error) {
+      showToast(store, 'error', errorMessage(error, 'Failed to sign out'))
+    } finally {
+      setBusy(undefined)
+      setVersion((n) => n + 1)
+    }
+  }
   return (
     <section class="stack" aria-label="Sessions" data-testid="siwx-sessions">
       <strong>Sessions</strong>
@@ -56,6 +67,9 @@ export function Sessions({ store }: { store: Store }) {
           )
         })}
       </ul>
+      {sessions.length > 0 && (
+        <button type="button" class="btn secondary" disabled={busy !== undefined} onClick={signOut}>Sign out</button>
+      )}
     </section>
   )
 }
