@@ -10,6 +10,7 @@ import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
 import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
 import { esmShare } from './build/esm-share.mjs'
+import { writeEvmNetworks } from './build/networks.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const final = `${root}dist`
@@ -112,6 +113,8 @@ function classicChunks(chunks) {
 async function main() {
   await rm(dist, { recursive: true, force: true })
   await mkdir(`${dist}/meta`, { recursive: true })
+  // postern/networks from viem's chains, regenerated when viem changed (see build/networks.mjs).
+  if (await writeEvmNetworks()) console.log('src/networks/evm.ts regenerated from viem/chains')
   const chunks = await lazyChunks()
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
@@ -151,6 +154,9 @@ async function main() {
       alias: { '@preact/signals-core': `${root}src/cdn/core-shim.ts` },
       plugins: [...common.plugins, importShared(root, shared, valibot)],
     }),
+    // Every network, for classic-script sites (adds to Postern.networks) and as one ES module.
+    cdnNetworks: esbuild.build({ ...common, entryPoints: { networks: 'src/cdn/networks-all.ts' }, outdir: `${dist}/cdn`, format: 'iife' }),
+    cdnNetworksModule: esbuild.build({ ...common, entryPoints: { networks: 'src/networks.ts' }, outdir: `${dist}/cdn`, outExtension: { '.js': '.mjs' }, format: 'esm' }),
     cdnClassic: esbuild.build({
       ...common,
       entryPoints: { postern: 'postern-classic-entry' },

@@ -5,10 +5,11 @@ import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { compressedSizes, kb } from './measure.mjs'
+import * as esbuild from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const KIB = 1024
-export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB }
+export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB, oneNetwork: 2 * KIB }
 /** Packages that must only ever arrive through import(). */
 const HEAVY = /(node_modules\/|^prebundled:)(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
 /** Vendor chunks exempt from the per-chunk budget: most of their bytes are these libraries. */
@@ -65,8 +66,17 @@ async function main() {
   check('loader (cdn classic postern.js)', await brotliOf(classicLoader), BUDGETS.loader)
   check('loader + Connect (cdn classic)', await brotliOf(classicModal), BUDGETS.connect)
 
+  // What `import { mainnet } from 'postern/networks'` adds to a site's bundle.
+  const one = await esbuild.build({
+    stdin: { contents: `import { mainnet } from './dist/esm/networks.js'\nconsole.log(mainnet)`, resolveDir: root },
+    bundle: true, minify: true, write: false, format: 'esm', logLevel: 'silent',
+  })
+  check("one network (import { mainnet } from 'postern/networks')", compressedSizes(one.outputFiles[0].contents).brotli, BUDGETS.oneNetwork)
+  rows.push(`${'every network (dist/cdn/networks.js, opt-in)'.padEnd(52)} ${kb(await brotliOf(['dist/cdn/networks.js'])).padStart(11)}`)
+
   for (const [file, output] of Object.entries(esm.outputs)) {
-    if (loader.has(file) || !file.endsWith('.js')) continue
+    // networks.js is every network, for a site's bundler to tree-shake: measured above, not fetched whole.
+    if (loader.has(file) || !file.endsWith('.js') || file === 'dist/esm/networks.js') continue
     const vendorBytes = Object.entries(output.inputs).filter(([i]) => VENDOR.test(i)).reduce((n, [, x]) => n + x.bytesInOutput, 0)
     if (vendorBytes > output.bytes / 2) continue
     check(`lazy chunk ${file.replace('dist/esm/', '')}`, await brotliOf([file]), BUDGETS.lazyChunk)

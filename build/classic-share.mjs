@@ -69,7 +69,8 @@ export function publishShared(root, modules, classicEntry, valibot) {
           `import { install } from ${JSON.stringify(classicEntry)}`,
           'install()',
           // Arrays of each module's exports in a fixed order: no getters, short keys in the loader.
-          ...files.map((f, i) => `import { ${modules[f].map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(`${root}${f}`)}`),
+          // (a module none of whose names is shared is not imported here: the entry brings what it needs)
+          ...files.filter((f) => modules[f].length).map((f) => `import { ${modules[f].map((n, j) => `${n} as m${files.indexOf(f)}_${j}`).join(', ')} } from ${JSON.stringify(`${root}${f}`)}`),
           // valibot names include reserved words (function, null...): bind them to plain locals
           `import { ${valibot.map((n, i) => `${n} as v${i}`).join(', ')} } from 'valibot'`,
           `globalThis.${GLOBAL} = [${files.map((f, i) => `[${modules[f].map((_, j) => `m${i}_${j}`).join(', ')}]`).join(', ')}, [${valibot.map((_, i) => `v${i}`).join(', ')}]]`,

@@ -38,7 +38,8 @@ export function usedNames(root, loaderFiles) {
     used.set(file, current)
   }
   for (const file of sources(join(realpathSync(root), 'src'))) {
-    if (loader.has(file)) continue
+    // cdn/ holds the CDN builds' own entries, never a chunk that reads the loader's registry.
+    if (loader.has(file) || file.includes('/src/cdn/')) continue
     const text = readFileSync(file, 'utf8')
     for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([^;'"]*?)\s+from\s+'(\.[^']+)'/g)) {
       if (m[2]) continue

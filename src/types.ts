@@ -2,7 +2,7 @@
 // interface. Types only, importing nothing: the lowest module of src/, which every room may import.
 
 /** Chain namespaces the product knows (SPEC section 3). */
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos' | 'sui' | 'stacks' | 'ton' | 'tron'
 export type CaipNetworkId = `${string}:${string}`
 export type CaipAddress = `${string}:${string}:${string}`
 

@@ -9,5 +9,6 @@ import * as Postern from './index'
 export function install(): void {
   const scope = globalThis as Record<string, unknown>
   scope.__postern_signals_core = { signal, computed, effect, batch, untracked, Signal }
-  scope.Postern = Postern
+  // networks stays a plain object that dist/cdn/networks.js can add to (loaded before or after).
+  scope.Postern = { ...Postern, networks: { ...Postern.networks, ...(scope.__postern_networks as object) } }
 }

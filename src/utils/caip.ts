@@ -1,7 +1,7 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types'
 
 /** Chain namespaces the product knows (SPEC section 3). */
-export const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
+export const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks', 'ton', 'tron']
 
 export function isNamespace(value: unknown): value is ChainNamespace {
   return typeof value === 'string' && (NAMESPACES as readonly string[]).includes(value)

@@ -40,6 +40,28 @@ test('behavior: only the classic script: the button renders, click opens the mod
   assert.equal(errors, [])
 })
 
+test('behavior: dist/cdn/networks.js adds every network to Postern.networks, loaded after or before postern.js', async () => {
+  const body = (scripts: string) => `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">${scripts}</head><body><appkit-button></appkit-button>
+<script>window.modal = Postern.createAppKit({ projectId: 'test', apiUrl: '${e2e.stack.api.url}', networks: [Postern.networks.mainnet, Postern.networks.zora], adapters: [{ namespace: 'eip155', setup() {} }] })</script></body></html>`
+  e2e.stack.web.setPage('/t/cdn-networks-after.html', body('<script src="/dist/cdn/postern.js"></script><script src="/dist/cdn/networks.js"></script>'))
+  e2e.stack.web.setPage('/t/cdn-networks-before.html', body('<script src="/dist/cdn/networks.js"></script><script src="/dist/cdn/postern.js"></script>'))
+  e2e.stack.web.setPage('/t/cdn-networks-none.html', '<!doctype html><html><head><script src="/dist/cdn/postern.js"></script></head><body></body></html>')
+  for (const order of ['after', 'before']) {
+    const { page, errors } = await e2e.newPage()
+    await page.goto(`${e2e.stack.web.url}/t/cdn-networks-${order}.html`)
+    const ids = await page.evaluate(() => {
+      const P = (window as any).Postern
+      return [P.networks.arbitrumNova.caipNetworkId, P.networks.bitcoin.caipNetworkId, (window as any).modal.getCaipNetworks().map((n: any) => n.caipNetworkId)]
+    })
+    assert.equal(ids, ['eip155:42170', 'bip122:000000000019d6689c085ae165831e93', ['eip155:1', 'eip155:7777777']], order)
+    assert.equal(errors, [])
+  }
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/cdn-networks-none.html`)
+  const common = await page.evaluate(() => Object.keys((window as any).Postern.networks).sort())
+  assert.equal(common, ['arbitrum', 'base', 'mainnet', 'optimism', 'polygon', 'sepolia', 'solana', 'solanaDevnet', 'solanaLocal'])
+})
+
 test('behavior: keyboard only: Tab to the button, Enter opens, focus is inside and trapped, Escape returns focus', async () => {
   const { page: tab, errors } = await e2e.newPage()
   const page = tab

@@ -21,7 +21,7 @@ caip('parameters: CAIP addresses of every known namespace, and the invalid forms
   const sol = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
   assert.equal(parseCaipAddress(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${sol}`), { namespace: 'solana', chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', address: sol })
   for (const ns of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']) assert.ok(parseCaipAddress(`${ns}:x:y`), ns)
-  for (const bad of ['', ':', '::', 'eip155:1:', ':1:0xabc', 'solana::' + sol, 'Solana:1:' + sol, 'tron:1:T9yD', 'eip155:1:0xabc:', 'eip155 1 0xabc']) {
+  for (const bad of ['', ':', '::', 'eip155:1:', ':1:0xabc', 'solana::' + sol, 'Solana:1:' + sol, 'near:1:T9yD', 'eip155:1:0xabc:', 'eip155 1 0xabc']) {
     assert.is(parseCaipAddress(bad), undefined, JSON.stringify(bad))
   }
 })
@@ -30,7 +30,7 @@ caip('parameters: CAIP network ids: the three Solana ids are valid; empty or ext
     assert.equal(parseCaipNetworkId(`solana:${id}`), { namespace: 'solana', chainId: id })
   }
   assert.equal(parseCaipNetworkId('eip155:137'), { namespace: 'eip155', chainId: '137' })
-  for (const bad of ['', ':', ':1', 'solana:', 'tron:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:x']) assert.is(parseCaipNetworkId(bad), undefined, JSON.stringify(bad))
+  for (const bad of ['', ':', ':1', 'solana:', 'near:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:x']) assert.is(parseCaipNetworkId(bad), undefined, JSON.stringify(bad))
 })
 caip.run()
 

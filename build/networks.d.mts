@@ -1,0 +1,3 @@
+export const GENERATED: string
+export function evmNetworksSource(): Promise<string>
+export function writeEvmNetworks(): Promise<boolean>
