@@ -23,6 +23,8 @@ export interface FrameOptions {
   chainId?: string
   version: string
   enableLogger?: boolean
+  /** Tests shorten the spec's waits. */
+  timeouts?: { load?: number; login?: number; ready?: number }
 }
 
 export class FrameError extends PosternError {}
@@ -57,7 +59,7 @@ export function createFrame(opts: FrameOptions) {
     state.value = 'failed'
     readyReject(new FrameError('iframe_load_failed', 'IFRAME_LOAD_FAILED'))
     abort()
-  }, FRAME_LOAD_TIMEOUT_MS)
+  }, opts.timeouts?.load ?? FRAME_LOAD_TIMEOUT_MS)
 
   const onMessage = (event: MessageEvent) => {
     // Only our frame's window from the secure origin: the page itself or another frame is ignored.
@@ -71,7 +73,7 @@ export function createFrame(opts: FrameOptions) {
     if (!('id' in message)) {
       if (message.type === `${FRAME}READY` && state.peek() === 'not-loaded') {
         clearTimeout(loadTimer)
-        setTimeout(() => ((state.value = 'ready'), readyResolve()), READY_DELAY_MS)
+        setTimeout(() => ((state.value = 'ready'), readyResolve()), opts.timeouts?.ready ?? READY_DELAY_MS)
       } else if (message.type === `${FRAME}SHOW`) place(true)
       else if (message.type === `${FRAME}HIDE`) place(false)
       return
@@ -103,7 +105,7 @@ export function createFrame(opts: FrameOptions) {
         entry.timer = setTimeout(() => {
           pending.delete(id)
           reject(new FrameError('iframe_request_timeout', 'IFRAME_REQUEST_TIMEOUT'))
-        }, LOGIN_TIMEOUT_MS)
+        }, opts.timeouts?.login ?? LOGIN_TIMEOUT_MS)
       }
       pending.set(id, entry)
       win.postMessage(message, origin)
