@@ -62,8 +62,6 @@ const CustomWalletSchema = v.looseObject({
 })
 
 const fn = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'expected a function')
-/** An object with these methods, checked and kept as it is: a class instance's methods use `this`. */
-const withMethods = (names: string) => v.custom<object>((x) => !!x && names.split(' ').every((k) => typeof (x as never)[k] == 'function'), `expected an object with the methods ${names}`)
 const object = v.looseObject({})
 const ACCOUNT_TYPE = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])
 
@@ -96,8 +94,8 @@ const OPTION_ENTRIES = {
   defaultAccountTypes: v.optional(v.record(v.picklist(NAMESPACES), ACCOUNT_TYPE)),
   universalProvider: v.optional(object),
   universalProviderConfigOverride: v.optional(object),
-  siwx: v.optional(withMethods('createMessage addSession getSessions revokeSession setSessions')),
-  siweConfig: v.optional(v.looseObject({ methods: withMethods('getNonce createMessage verifyMessage getSession signOut') })),
+  siwx: v.optional(v.looseObject({ createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, setSessions: fn })),
+  siweConfig: v.optional(v.looseObject({ methods: v.looseObject({ getNonce: fn, createMessage: fn, verifyMessage: fn, getSession: fn, signOut: fn }) })),
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
   apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,
   secureSiteUrl: v.optional(url),
@@ -180,6 +178,8 @@ export function parseOptions(input: unknown): ResolvedOptions {
   }
   return {
     ...options,
+    // The site's own object, not valibot's copy: a SIWX class instance's methods use `this`.
+    siwx: (input as { siwx?: object }).siwx as typeof options.siwx,
     projectId: options.projectId ?? '',
     networks: options.networks.map(network),
     defaultNetwork: options.defaultNetwork && network(options.defaultNetwork),

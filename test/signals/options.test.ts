@@ -38,8 +38,8 @@ test('behavior: siwx is checked and kept as it is (a class instance keeps its me
   class Config { createMessage() {} addSession() {} getSessions() {} revokeSession() {} setSessions() {} }
   const siwx = new Config()
   assert.is(parseOptions({ ...base, siwx }).siwx, siwx)
-  assert.throws(() => parseOptions({ ...base, siwx: { createMessage() {} } }), (e: Error) => /- siwx: expected an object with the methods createMessage addSession/.test(e.message))
-  assert.throws(() => parseOptions({ ...base, siweConfig: { methods: {} } }), (e: Error) => /- siweConfig\.methods: expected an object with the methods getNonce/.test(e.message))
+  assert.throws(() => parseOptions({ ...base, siwx: { createMessage() {} } }), (e: Error) => /- siwx\.addSession: Invalid key/.test(e.message))
+  assert.throws(() => parseOptions({ ...base, siweConfig: { methods: {} } }), (e: Error) => /- siweConfig\.methods\.getNonce: Invalid key/.test(e.message))
 })
 test('behavior: a missing project id does not throw (the modal shows an alert)', () => {
   assert.is(parseOptions({ networks: [mainnet] }).projectId, '')
