@@ -93,7 +93,7 @@ export function createFrame(opts: FrameOptions) {
   window.addEventListener('message', onMessage)
   document.body.append(iframe)
 
-  async function request<T extends AppType>(type: T, ...args: Payload<T> extends undefined ? [] : [Payload<T>]): Promise<unknown> {
+  async function request<T extends AppType>(type: T, ...args: undefined extends Payload<T> ? [Payload<T>?] : [Payload<T>]): Promise<unknown> {
     await loaded
     const win = iframe.contentWindow
     if (!win) throw new FrameError('W3mFrame: iframe is not set', 'IFRAME_NOT_SET')
