@@ -128,6 +128,8 @@ export namespace ReferenceAuthSIWX {
   }
 }
 
-/** AppKit's name for the vendor-hosted SIWX, so a site's import keeps working. */
+/** AppKit 1.8's names for the vendor-hosted SIWX (@reown/appkit-siwx), so a site's import keeps working. */
 export const CloudAuthSIWX = ReferenceAuthSIWX
 export type CloudAuthSIWX = ReferenceAuthSIWX
+export const ReownAuthentication = ReferenceAuthSIWX
+export type ReownAuthentication = ReferenceAuthSIWX

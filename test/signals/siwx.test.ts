@@ -137,6 +137,17 @@ test('reload: optional sign-in stays quiet, required asks; a network switch with
   await tick()
   assert.is(calls.at(-1), 'getSessions eip155:137')
   assert.is(currentRoute(store).view, 'SIWXSignMessage')
+  // Back on chain 1 the session holds: nothing asked. Another account on it asks again.
+  await cancelSignMessage(store)
+  connect()
+  await tick()
+  store.modal.open.value = false
+  const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  applyConnection(store, connector, other, 1)
+  await tick()
+  assert.is(calls.at(-1), 'getSessions eip155:1')
+  assert.is(currentRoute(store).view, 'SIWXSignMessage')
+  assert.is(store.modal.open.peek(), true)
   stop()
 })
 
