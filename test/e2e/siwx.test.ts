@@ -41,6 +41,8 @@ test.before(async () => {
   stack.web.setPage('/t/siwx.html', siwxPage(stack, { siwx: 'new S.ReferenceAuthSIWX({ statement: "Sign in to the SIWX demo" })' }))
   stack.web.setPage('/t/siwx-own.html', siwxPage(stack, { siwx: OWN_CONFIG }))
   stack.web.setPage('/t/siwx-classic.html', evmPage(stack, { options: `metadata: { name: 'Classic', description: 'd', url: location.origin, icons: [] }, siwx: ${OWN_CONFIG},` }))
+  stack.web.setPage('/t/siwx-default.html', siwxPage(stack, { siwx: 'new S.DefaultSIWX()' }))
+  stack.web.setPage('/t/siwx-default-sol.html', siwxPage(stack, { siwx: 'new S.DefaultSIWX()', solana: true }))
   stack.web.setPage('/t/siwx-sol.html', siwxPage(stack, { siwx: 'new S.ReferenceAuthSIWX()', solana: true }))
 })
 test.after(async () => e2e?.stop())
@@ -172,6 +174,31 @@ test("the classic script with a site's own SIWXConfig signs in the same way", as
     `addSession Sign in to the test site as ${EVM} 0x`,
   ])
   assert.equal(errors, [])
+})
+
+test('DefaultSIWX: EIP155Verifier (viem on the local chain) and SolanaVerifier (ed25519 in the browser) keep a LocalStorage session across a reload', async () => {
+  for (const [path, wallet] of [['/t/siwx-default.html', 'Alpha Wallet'], ['/t/siwx-default-sol.html', SOLANA_TEST_WALLET_NAME]] as const) {
+    const { page, errors } = await e2e.newPage()
+    await connect(page, path, wallet)
+    await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit/siwx') ?? '[]') as { message: string }[])
+    assert.is(stored.length, 1, path)
+    assert.match(stored[0]!.message, /wants you to sign in with your (Ethereum|Solana Localnet) account:/)
+    await page.reload()
+    await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 10_000 })
+    await page.waitForTimeout(1_500)
+    assert.not.ok(await signView(page).isVisible(), `${path}: the stored session verifies, so no new signature`)
+    // A tampered stored signature fails verification: the next reload asks again.
+    await page.evaluate(() => {
+      const list = JSON.parse(localStorage.getItem('@appkit/siwx')!)
+      list[0].message = list[0].message.replace('Nonce: ', 'Nonce: 1')
+      localStorage.setItem('@appkit/siwx', JSON.stringify(list))
+    })
+    await page.reload()
+    await signView(page).waitFor({ timeout: 10_000 })
+    assert.equal(errors, [], path)
+  }
 })
 
 test.run()
