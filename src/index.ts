@@ -5,6 +5,7 @@ import { loadActions, loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
+import { applyTheme } from './signals/theme'
 import { setupWalletConnect } from './signals/walletconnect-restore'
 import { loadSiwx } from './chunks'
 
@@ -33,6 +34,7 @@ export function createAppKit(input: AppKitOptions) {
   if (options.enableWalletConnect !== false) setupWalletConnect(store, hasDom())
   if (hasDom()) {
     defineElements()
+    applyTheme(store, document)
     if (options.siwx || options.siweConfig) loadSiwx().then((m) => m.watchSiwx(store))
     if (options.adapters.length) {
       store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
 import { closeModal, currentRoute, goBack, siwxCloseBlocked } from '../signals/modal'
+import { resolveVariables } from '../signals/theme'
 import { VIEWS } from './routes'
 import { Toast } from './Toast'
 import { LazyView } from './LazyView'
@@ -101,14 +102,13 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   )
 }
 
-/** Theme mode and --w3m-* variables live on the host, where the stylesheet reads them. */
+/** Theme mode and the theme variables (both spellings, --apkt-* winning) live on the host, where the stylesheet reads them. */
 function useThemeOnHost(store: Store, host: HTMLElement) {
   const mode = store.theme.mode.value
-  const variables = store.theme.variables.value
+  const variables = resolveVariables(store.theme.variables.value)
   useEffect(() => {
     host.dataset.theme = mode
-    for (const [name, value] of Object.entries(variables)) {
-      if (value !== undefined) host.style.setProperty(name, String(value))
-    }
-  }, [mode, variables])
+    for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
+    return () => Object.keys(variables).forEach((name) => host.style.removeProperty(name))
+  }, [mode, store.theme.variables.value])
 }

@@ -62,6 +62,27 @@ test('behavior: dist/cdn/networks.js adds every network to Postern.networks, loa
   assert.equal(common, ['arbitrum', 'base', 'mainnet', 'optimism', 'polygon', 'sepolia', 'solana', 'solanaDevnet', 'solanaLocal'])
 })
 
+test('behavior: themeVariables (--apkt-* winning) reach the buttons and the modal; no themeMode follows the colour scheme', async () => {
+  e2e.stack.web.setPage('/t/cdn-theme.html', `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script src="/dist/cdn/postern.js"></script></head><body><appkit-button></appkit-button>
+<script>window.modal = Postern.createAppKit({ projectId: 'test', apiUrl: '${e2e.stack.api.url}', networks: [Postern.networks.mainnet], adapters: [{ namespace: 'eip155', setup() {} }],
+  themeVariables: { '--w3m-accent': '#00ff00', '--apkt-accent': '#ff0000', '--w3m-font-family': 'monospace', '--apkt-z-index': 1234 } })</script></body></html>`)
+  const { page, errors } = await e2e.newPage()
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(`${e2e.stack.web.url}/t/cdn-theme.html`)
+  const button = page.locator('appkit-button button')
+  await button.waitFor({ state: 'visible' })
+  const buttonStyle = await button.evaluate((el) => ({ accent: getComputedStyle(el).getPropertyValue('--w3m-accent').trim(), font: getComputedStyle(el).fontFamily }))
+  assert.equal(buttonStyle, { accent: '#ff0000', font: 'monospace' })
+  assert.is(await page.evaluate(() => (window as any).modal.getThemeMode()), 'light')
+  await button.click()
+  await dialog(page).waitFor({ state: 'visible', timeout: 5000 })
+  const modal = await page.locator('w3m-modal .overlay').evaluate((el) => ({ z: getComputedStyle(el).zIndex, font: getComputedStyle(el).fontFamily, theme: (el.getRootNode() as ShadowRoot).host.getAttribute('data-theme') }))
+  assert.equal(modal, { z: '1234', font: 'monospace', theme: 'light' })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.waitForFunction(() => document.querySelector('w3m-modal')?.getAttribute('data-theme') === 'dark')
+  assert.equal(errors, [])
+})
+
 test('behavior: keyboard only: Tab to the button, Enter opens, focus is inside and trapped, Escape returns focus', async () => {
   const { page: tab, errors } = await e2e.newPage()
   const page = tab

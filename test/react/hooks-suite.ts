@@ -59,7 +59,7 @@ export function hooksSuite(host: Host, hooks: typeof import('../../src/react')) 
     const container = document.createElement('div')
     document.body.append(container)
     const unmount = await host.mount(host.createElement(View), container)
-    assert.is(container.textContent, 'false|function|-|-|dark')
+    assert.is(container.textContent, 'false|function|-|-|light') // themeMode unset: happy-dom prefers light
     await host.act(() => api!.open({ view: 'Networks' }))
     await waitFor(() => container.textContent?.startsWith('true|'), 'open state')
     assert.is(kit.getState().open, true)

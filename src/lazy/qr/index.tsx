@@ -90,7 +90,8 @@ export function QrCode({ uri, label, imageUrl, size = 280, fallbackText }: QrCod
       data-modules={count}
     >
       <rect x={-QUIET} y={-QUIET} width={side} height={side} rx={1.5} fill="#fff" />
-      <path d={layout.path} fill="#141414" />
+      {/* themeVariables' qr-color (the modal's host carries it as --w3m-qr-color) */}
+      <path d={layout.path} fill="#141414" style={{ fill: 'var(--w3m-qr-color, #141414)' }} />
       {icon ? (
         <image href={icon} x={iconStart} y={iconStart} width={iconSide} height={iconSide} preserveAspectRatio="xMidYMid meet" onError={() => setFailed(icon)} />
       ) : fallbackText ? (
