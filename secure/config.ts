@@ -19,6 +19,11 @@ export function readConfig(): SecureConfig {
   }
 }
 
+/** Allowed-origin patterns as the provider API lists them ('http://127.0.0.1:*'): * is any run without '/'. */
+export function originAllowed(origin: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(origin))
+}
+
 /** The page that embeds this frame: the only origin it talks to. */
 export function parentOrigin(): string | undefined {
   if (window.parent === window) return undefined

@@ -3,7 +3,7 @@
 // message with valibot, and replies to that origin alone with the request's id.
 import * as v from 'valibot'
 import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-messages'
-import { parentOrigin, readConfig } from './config'
+import { originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
 import { askApproval } from './approve'
 import { handleRpc, RpcError } from './rpc'
@@ -15,6 +15,20 @@ const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
 const log = (...args: unknown[]) => config.logger && console.info('[postern secure]', ...args)
 
 const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
+
+const Origins = v.object({ allowedOrigins: v.array(v.string()) })
+/** SPEC section 5: the embedding origin must be on the project's allowed list; any doubt refuses. */
+async function verifyOrigin(): Promise<boolean> {
+  if (!origin) return false
+  try {
+    const res = await fetch(`${config.authUrl}/projects/v1/origins?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`)
+    const parsed = v.safeParse(Origins, await res.json())
+    return res.ok && parsed.success && originAllowed(origin, parsed.output.allowedOrigins)
+  } catch {
+    return false
+  }
+}
+const verified = verifyOrigin()
 
 function user() {
   const session = custody.session
@@ -94,7 +108,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   }
   const { id, type } = parsed.output
   const name = type.slice(APP.length)
-  handle(parsed.output).then(
+  verified.then((ok) => (ok ? handle(parsed.output) : Promise.reject(new AuthError('unverified_domain')))).then(
     (payload) => post({ id, type: `${FRAME}${name}_SUCCESS`, payload }),
     (error: unknown) => {
       const known = error instanceof AuthError || error instanceof RpcError
@@ -105,4 +119,4 @@ window.addEventListener('message', (event: MessageEvent) => {
   )
 })
 
-post({ type: `${FRAME}READY` })
+void verified.then((ok) => post({ type: ok ? `${FRAME}READY` : `${FRAME}UNVERIFIED_DOMAIN` }))

@@ -39,7 +39,7 @@ export function mergeMultiChain(connectors: readonly Connector[], namespace: Cha
 /** The e-mail login field, in its own chunk (lazy/email) with the secure frame it starts. */
 function EmailLogin({ store }: { store: Store }) {
   const [Field, setField] = useState<FunctionComponent<{ store: Store }>>()
-  useEffect(() => void import('../lazy/email/index').then((m) => setField(() => m.EmailField)), [])
+  useEffect(() => void import('../lazy/email/index').then((m) => setField(() => m.EmailField), () => setField(() => () => <p class="error" role="alert">Unable to load email login dependency</p>)), [])
   return Field ? <Field store={store} /> : null
 }
 

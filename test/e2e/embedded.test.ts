@@ -3,7 +3,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { dialog, startE2E, type E2E } from './harness.ts'
-import { codeFromInbox, embeddedPage, loginByEmail, mailCount, openConnect, otpInput, submitEmail } from './embedded-page.ts'
+import { codeFromInbox, embeddedPage, loginByEmail, mailCount, openConnect, otpInput, secureFrame, submitEmail } from './embedded-page.ts'
+import { DEFAULT_ALLOWED_ORIGINS } from '../../server/index.ts'
 
 const test = suite('e2e: embedded wallet by e-mail')
 let e2e: E2E
@@ -73,6 +74,28 @@ test('behavior: wrong codes give a clear error with the tries left, then the cod
   await error.filter({ hasText: 'locked' }).waitFor()
   assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), false)
   assert.ok(await dialog(page).isVisible())
+})
+
+test('behavior: the theme reaches the frame when it loads and when the site changes it', async () => {
+  const { page } = await e2e.newPage()
+  await openConnect(page, url)
+  await page.evaluate(() => (window as any).modal.setThemeMode('dark'))
+  await secureFrame(page).locator('html.dark').waitFor({ state: 'attached' })
+  await page.evaluate(() => (window as any).modal.setThemeMode('light'))
+  await secureFrame(page).locator('html:not(.dark)').waitFor({ state: 'attached' })
+})
+
+test("behavior: an origin off the project's allowed list gets unverified_domain and no code is mailed", async () => {
+  e2e.stack.api.setAllowedOrigins(['https://shop.example'])
+  try {
+    const { page } = await e2e.newPage()
+    await openConnect(page, url)
+    await submitEmail(page, 'dan@example.com')
+    await page.locator('w3m-modal [data-testid=w3m-email-error]', { hasText: 'unverified_domain' }).waitFor()
+    assert.is(mailCount(e2e.stack, 'dan@example.com'), 0)
+  } finally {
+    e2e.stack.api.setAllowedOrigins(DEFAULT_ALLOWED_ORIGINS)
+  }
 })
 
 test.run()

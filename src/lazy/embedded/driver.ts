@@ -2,6 +2,7 @@
 // e-mail login registers, connecting through the secure frame; its EIP-1193 provider sends every
 // call to the frame, which answers reads, asks for approval, or refuses.
 import * as v from 'valibot'
+import { effect } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
 import type { ChainAdapter, Connector, Network } from '../../types'
 import { rpcUrlFor } from '../../signals/adapters'
@@ -33,10 +34,14 @@ export function embeddedFor(store: Store): Embedded {
   if (existing) return existing
   const { options } = store
   const frame = createFrame({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION, enableLogger: !!options.debug })
+  const theme = () => ({ themeMode: store.theme.mode.value, themeVariables: store.theme.variables.value as Record<string, string | number> })
   void frame.loaded.then(() => frame.initialize({
-    theme: { themeMode: store.theme.mode.peek(), themeVariables: store.theme.variables.peek() as Record<string, string | number> },
+    theme: theme(),
     dapp: { metadata: options.metadata && { name: options.metadata.name, description: options.metadata.description, url: options.metadata.url, icons: [...options.metadata.icons] }, sdkVersion: SDK_VERSION, sdkType: 'postern', projectId: options.projectId },
-  })).catch((error: unknown) => console.error('[postern] the secure frame did not start', error))
+  })).then(() => {
+    // Later theme changes follow the modal's (setThemeMode, setThemeVariables).
+    effect(() => void frame.request('SYNC_THEME', theme()).catch(() => undefined))
+  }, (error: unknown) => console.error('[postern] the secure frame did not start', error))
 
   const network = () => store.network.networks.peek().find((n) => n.caipNetworkId === store.network.byNamespace.peek().eip155) ?? store.network.networks.peek().find((n) => n.chainNamespace === 'eip155')
   const target = (n: Network | undefined) => (n ? { chainId: Number(n.id), rpcUrl: rpcUrlFor(store, n) || undefined } : {})

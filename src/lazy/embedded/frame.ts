@@ -74,6 +74,11 @@ export function createFrame(opts: FrameOptions) {
       if (message.type === `${FRAME}READY` && state.peek() === 'not-loaded') {
         clearTimeout(loadTimer)
         setTimeout(() => ((state.value = 'ready'), readyResolve()), opts.timeouts?.ready ?? READY_DELAY_MS)
+      } else if (message.type === `${FRAME}UNVERIFIED_DOMAIN`) {
+        clearTimeout(loadTimer)
+        state.value = 'failed'
+        console.error('[postern] this origin is not on the project\'s allowed list: the embedded wallet is off (unverified_domain)')
+        readyReject(new FrameError('unverified_domain', 'UNVERIFIED_DOMAIN'))
       } else if (message.type === `${FRAME}SHOW`) place(true)
       else if (message.type === `${FRAME}HIDE`) place(false)
       return
