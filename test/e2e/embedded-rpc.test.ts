@@ -3,7 +3,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startE2E, type E2E } from './harness.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
@@ -80,6 +80,41 @@ test('behavior: reject in the frame → 4001; a method outside the lists → Req
   assert.equal(await outcome('rejected'), { error: { code: 4001, message: 'User rejected the request.' } })
   await start('eth_sign', 'eth_sign', [address, '0x00'])
   assert.equal((await outcome('eth_sign')).error.message, 'Requested RPC call is not allowed')
+})
+
+test('behavior: eth_signTypedData_v4 shows the message in the frame and the signature verifies', async () => {
+  const typed = {
+    domain: { name: 'Postern', version: '1', chainId: 1 },
+    types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    message: { contents: 'typed hello' },
+  }
+  await start('typed', 'eth_signTypedData_v4', [address, JSON.stringify(typed)])
+  const frame = secureFrame(page)
+  await frame.locator('pre', { hasText: 'typed hello' }).waitFor()
+  await frame.locator('[data-testid=w3m-frame-approve]').click()
+  const { result } = await outcome('typed')
+  const { EIP712Domain: _, ...types } = typed.types
+  assert.ok(await verifyTypedData({ address, domain: typed.domain, types, primaryType: 'Mail', message: typed.message, signature: result }))
+})
+
+test('behavior: wallet_sendCalls lists its calls in the frame and sends each once approved', async () => {
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  await start('calls', 'wallet_sendCalls', [{ calls: [{ to, value: '0x1' }, { to, value: '0x2' }] }])
+  const frame = secureFrame(page)
+  await frame.locator('dt', { hasText: 'Call 2' }).waitFor()
+  await frame.locator('[data-testid=w3m-frame-approve]').click()
+  assert.match((await outcome('calls')).result.id, /^0x[0-9a-f]{64}$/)
+  const client = createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) })
+  await page.waitForTimeout(300)
+  assert.is(await client.getBalance({ address: to }), 3n)
+})
+
+test('behavior: switching the network moves the frame to that chain', async () => {
+  await page.evaluate(() => (window as any).modal.switchNetwork((window as any).Postern.networks.polygon))
+  await page.waitForFunction(() => (window as any).modal.getChainId() === 137)
+  await start('chain137', 'eth_chainId', [])
+  assert.equal(await outcome('chain137'), { result: '0x89' })
 })
 
 test.run()
