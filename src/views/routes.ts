@@ -25,6 +25,7 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   SIWXSignMessage: { title: () => 'Sign In', load: () => import('../lazy/siwx/index').then((m) => m.SIWXSignMessage) },
   RegisterAccountName: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountName) },
   OnRampProviders: { title: () => 'Choose Provider', load: () => import('../lazy/onramp/index').then((m) => m.OnRampProviders) },
+  ApproveTransaction: { title: () => 'Approve Transaction', load: () => import('../lazy/embedded/approve-view').then((m) => m.ApproveTransaction) },
   EmailVerifyOtp: { title: () => 'Confirm Email', load: () => import('../lazy/email/index').then((m) => m.EmailVerifyOtp) },
   RegisterAccountNameSuccess: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountNameSuccess) },
 }

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startE2E, type E2E } from './harness.ts'
+import { dialog, startE2E, type E2E } from './harness.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
 
 const test = suite('e2e: embedded wallet RPC and approvals')
@@ -55,7 +55,14 @@ test('behavior: personal_sign is approved inside the frame and the signature ver
   const frame = secureFrame(page)
   await frame.locator('pre', { hasText: 'hello postern' }).waitFor()
   assert.is(await frameVisible(), true)
+  // The modal shows ApproveTransaction under the frame, and Escape does not close it.
+  const approveView = page.locator('w3m-modal [data-testid=w3m-approve-transaction]')
+  await approveView.waitFor()
+  await page.keyboard.press('Escape')
+  await page.waitForTimeout(200)
+  assert.ok(await approveView.isVisible())
   await frame.locator('[data-testid=w3m-frame-approve]').click()
+  await dialog(page).waitFor({ state: 'detached' })
   const { result } = await outcome('sign')
   assert.ok(await verifyMessage({ address, message: 'hello postern', signature: result }))
   await page.waitForFunction(() => document.getElementById('w3m-iframe')!.getBoundingClientRect().width === 0)

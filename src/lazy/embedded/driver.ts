@@ -2,7 +2,7 @@
 // e-mail login registers, connecting through the secure frame; its EIP-1193 provider sends every
 // call to the frame, which answers reads, asks for approval, or refuses.
 import * as v from 'valibot'
-import { effect } from '@preact/signals-core'
+import { effect, untracked } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
 import type { ChainAdapter, Connector, Network } from '../../types'
 import { rpcUrlFor } from '../../signals/adapters'
@@ -11,6 +11,7 @@ import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
 import { writeStored } from '../../utils/storage'
+import { closeModal, currentRoute } from '../../signals/modal'
 
 export const AUTH_CONNECTOR_ID = 'AUTH'
 /** The frame's `version` query: this package's. */
@@ -96,6 +97,16 @@ export function embeddedFor(store: Store): Embedded {
     },
     getProvider: () => provider,
   }
+
+  // SPEC section 2: an approval opens ApproveTransaction, with the frame shown over the modal.
+  effect(() => {
+    const shown = frame.visible.value
+    // Only the frame's visibility drives this: the stack is read, not followed.
+    untracked(() => {
+      if (shown) void store.ui.open?.({ view: 'ApproveTransaction' })
+      else if (currentRoute(store).view === 'ApproveTransaction') closeModal(store, { force: true })
+    })
+  })
 
   const connector: Connector = { id: AUTH_CONNECTOR_ID, uid: `eip155:${AUTH_CONNECTOR_ID}`, name: 'Email', type: 'AUTH', chain: 'eip155' }
   store.drivers.set(AUTH_CONNECTOR_ID, driver)
