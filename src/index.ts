@@ -7,7 +7,6 @@ import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
 import { applyTheme } from './signals/theme'
 import { setupWalletConnect } from './signals/walletconnect-restore'
-import { loadSiwx } from './chunks'
 
 export type { AppKitOptions } from './signals/options'
 export type { AppKit, AppKitState, AccountSnapshot, NetworkSnapshot } from './kit'
@@ -35,7 +34,6 @@ export function createAppKit(input: AppKitOptions) {
   if (hasDom()) {
     defineElements()
     applyTheme(store, document)
-    if (options.siwx || options.siweConfig) loadSiwx().then((m) => m.watchSiwx(store))
     if (options.adapters.length) {
       store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }

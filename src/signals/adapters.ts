@@ -70,6 +70,7 @@ function chainIdOf(caipAddress: string | undefined): string {
 export function startAdapters(store: Store): void {
   const adapters = store.options.adapters
   const restoring = store.options.enableReconnect !== false && wasConnected()
+  if (store.options.siwx || store.options.siweConfig) void import('./siwx').then((m) => m.watchSiwx(store))
   if (restoring) markRestoring(store, adapters.map((a) => a.namespace))
   for (const adapter of adapters) {
     Promise.resolve()

@@ -133,10 +133,15 @@ export async function signOutSiwx(store: Store): Promise<void> {
 /**
  * Runs the flow whenever the active account or network changes while connected (connect,
  * switch, reload), and clears sessions on disconnect when the config says signOutOnDisconnect.
+ * Started once per instance by whatever connects first (the adapters' runtime, WalletConnect).
  */
-export function watchSiwx(store: Store): () => void {
+const watching = new WeakSet<Store>()
+
+export function watchSiwx(store: Store): void {
+  if (watching.has(store) || !siwxOf(store)) return
+  watching.add(store)
   let last: string | undefined
-  return effect(() => {
+  effect(() => {
     const account = activeAccount(store)
     const key = account.status === 'connected' && account.caipAddress ? `${account.caipAddress}` : undefined
     const unsupported = store.network.unsupported.value

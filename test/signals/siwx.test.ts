@@ -61,7 +61,7 @@ const test = suite('signals/siwx')
 
 test('connect without a session opens the sign view, Close blocked; signing adds the session and closes', async () => {
   const { store, calls, events, connect } = setup()
-  const stop = watchSiwx(store)
+  watchSiwx(store)
   store.modal.open.value = true
   connect()
   await tick()
@@ -74,7 +74,6 @@ test('connect without a session opens the sign view, Close blocked; signing adds
   assert.is(siwxCloseBlocked(store).value, false)
   assert.equal(calls, ['getSessions eip155:1', 'createMessage eip155:1', 'wallet personal_sign', 'addSession 0xsig'])
   assert.equal(events.filter((e) => e.includes('SIWX')), ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS'])
-  stop()
 })
 
 test("a declined signature reopens the sign view with 'Signature declined'; a smart account gets AppKit's hint", async () => {
@@ -129,7 +128,7 @@ test('reload: optional sign-in stays quiet, required asks; a network switch with
   assert.is(currentRoute(required.store).view, 'SIWXSignMessage')
 
   const { store, calls, connect } = setup()
-  const stop = watchSiwx(store)
+  watchSiwx(store)
   connect()
   await tick()
   await requestSignMessage(store)
@@ -148,7 +147,6 @@ test('reload: optional sign-in stays quiet, required asks; a network switch with
   assert.is(calls.at(-1), 'getSessions eip155:1')
   assert.is(currentRoute(store).view, 'SIWXSignMessage')
   assert.is(store.modal.open.peek(), true)
-  stop()
 })
 
 test('requestSignMessage without sign-in enabled throws the spec text', async () => {
@@ -163,14 +161,13 @@ test('requestSignMessage without sign-in enabled throws the spec text', async ()
 
 test('signOutOnDisconnect: disconnecting clears the sessions with setSessions([])', async () => {
   const { store, calls, connect } = setup({ signOutOnDisconnect: true })
-  const stop = watchSiwx(store)
+  watchSiwx(store)
   connect()
   await tick()
   await requestSignMessage(store)
   await cancelSignMessage(store) // required: disconnects
   await tick()
   assert.is(calls.at(-1), 'setSessions 0')
-  stop()
 })
 
 test('signOut clears the sessions and, when sign-in is required, disconnects', async () => {

@@ -151,7 +151,13 @@ export async function startPairing(store: Store, opts: PairingOptions = {}): Pro
   }
 }
 
+/** Sign-in (SIWX) follows WalletConnect sessions too, for sites without adapters. */
+function watchSiwx(store: Store): void {
+  if (store.options.siwx || store.options.siweConfig) void import('../../signals/siwx').then((m) => m.watchSiwx(store))
+}
+
 function finishPairing(store: Store, provider: Provider, session: Session, opts: PairingOptions): void {
+  watchSiwx(store)
   const rt = runtime(store)
   clearTimeout(rt.refresh)
   walletConnectState(store).attempt.value++ // silences any other attempt still out
@@ -178,6 +184,7 @@ export async function restoreSession(store: Store, namespaces: readonly ChainNam
     const provider = await providerFor(store)
     const session = provider.session
     if (session && session.expiry * 1000 > Date.now()) {
+      watchSiwx(store)
       store.drivers.set(WALLET_CONNECT_ID, createDriver(store, provider))
       const restored = applySession(store, session as SessionLike)
       if (restored.length) {
