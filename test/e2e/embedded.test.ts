@@ -21,6 +21,15 @@ test.after(async () => {
 
 test('behavior: e-mail → code from the inbox → connected, with the frame on the secure origin; the same e-mail on a fresh profile gets the same address', async () => {
   const { page, errors } = await e2e.newPage()
+  await page.addInitScript(() => {
+    const w = window as any
+    w.__events = []
+    const timer = setInterval(() => {
+      if (!w.modal) return
+      clearInterval(timer)
+      w.modal.subscribeEvents((e: any) => w.__events.push(e.data.event))
+    }, 5)
+  })
   const address = await loginByEmail(page, e2e.browser, e2e.stack, url, 'ada@example.com')
   assert.match(address, /^0x[0-9a-fA-F]{40}$/)
   const frame = page.locator('iframe#w3m-iframe')
@@ -29,6 +38,8 @@ test('behavior: e-mail → code from the inbox → connected, with the frame on 
   assert.is(src.origin, e2e.stack.secure.url)
   assert.is.not(src.origin, new URL(url).origin)
   assert.is(src.searchParams.get('projectId'), e2e.stack.config.projectId)
+  const events: string[] = await page.evaluate(() => (window as any).__events)
+  for (const name of ['EMAIL_SUBMITTED', 'EMAIL_VERIFICATION_CODE_SENT', 'EMAIL_VERIFICATION_CODE_PASS', 'CONNECT_SUCCESS']) assert.ok(events.includes(name), `${name} in ${events}`)
   const stored = await page.evaluate(() => ({ used: localStorage.getItem('@postern/email_login_used'), email: localStorage.getItem('@postern/email') }))
   assert.equal(stored, { used: 'true', email: '"ada@example.com"' })
   // Neither the code's secret nor a key reaches the site's page: its storage holds no 32-byte hex.

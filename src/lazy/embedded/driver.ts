@@ -28,6 +28,7 @@ export interface EmbeddedProvider {
 export interface Embedded { frame: Frame; connector: Connector; driver: ChainAdapter; provider: EmbeddedProvider }
 
 const instances = new WeakMap<Store, Embedded>()
+const SmartNetworks = v.object({ smartAccountEnabledNetworks: v.array(v.number()) })
 
 /** The store's embedded wallet: frame loaded, connector listed, driver registered. Once per store. */
 export function embeddedFor(store: Store): Embedded {
@@ -67,6 +68,9 @@ export function embeddedFor(store: Store): Embedded {
     if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
     const u = parsed.output
     rememberLogin(u.email, u.chainId)
+    // SPEC section 4: a failure here falls back to an empty list.
+    const smart = v.safeParse(SmartNetworks, await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined))
+    writeStored(EMBEDDED_KEYS.smartAccountEnabledNetworks, smart.success ? smart.output.smartAccountEnabledNetworks.join(',') : '')
     return { address: u.address, chainId: Number(String(u.chainId).replace(/^eip155:/, '')), accounts: (u.accounts ?? [{ address: u.address, type: 'eoa' as const }]).map((a) => ({ address: a.address, type: a.type })) }
   }
 
