@@ -4,7 +4,6 @@ import { accountFor, activeAccount, type AccountStore } from './account'
 import type { ChainNamespace } from '../types'
 import type { createNetworkState } from './network'
 import type { createModalState, Route, ViewName } from './modal-state'
-import { signal, type Signal } from '@preact/signals-core'
 
 export type { Route, ViewName } from './modal-state'
 
@@ -68,7 +67,7 @@ export function closeModal(store: ModalStore, { force = false } = {}): boolean {
   const current = currentRoute(store).view
   if (current === 'ApproveTransaction' && !force) return false
   // SPEC section 2: no closing the sign view while sign-in is required and there is no session.
-  if (!force && siwxCloseBlocked(store).peek() && current === 'SIWXSignMessage') return shakeModal(store), false
+  if (!force && current === 'SIWXSignMessage' && currentRoute(store).data?.siwxRequired) return shakeModal(store), false
   if (store.options.enableEmbedded) {
     store.modal.stack.value = [{ view: activeAccount(store)?.address ? 'Account' : 'Connect' }]
     return true
@@ -77,15 +76,6 @@ export function closeModal(store: ModalStore, { force = false } = {}): boolean {
   store.modal.open.value = false
   emitEvent(store, 'MODAL_CLOSE', { connected: !!activeAccount(store)?.address })
   return true
-}
-
-const siwxBlocks = new WeakMap<object, Signal<boolean>>()
-
-/** True while sign-in is required and the visitor has no session yet (set by signals/siwx.ts). */
-export function siwxCloseBlocked(store: { modal: object }): Signal<boolean> {
-  let s = siwxBlocks.get(store.modal)
-  if (!s) siwxBlocks.set(store.modal, (s = signal(false)))
-  return s
 }
 
 export function currentRoute(store: ModalStore): Route {

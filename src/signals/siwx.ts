@@ -5,7 +5,7 @@ import type { Store } from './store'
 import type { CaipNetworkId, ChainNamespace, SIWXConfig, SIWXSession } from '../types'
 import { activeAccount } from './account'
 import { emitEvent } from './events'
-import { closeModal, resetView, siwxCloseBlocked } from './modal'
+import { closeModal, resetView } from './modal'
 import { showToast } from './toast'
 import { disconnectWallet, driverFor } from './wallet'
 import { mapToSIWX, type SIWEConfig } from './siwe-map'
@@ -49,12 +49,11 @@ export async function initializeIfEnabled(store: Store, { prompt = true } = {}):
     const required = siwx.getRequired?.() ?? true
     // An optional sign-in is offered after a connect in the modal, not on a silent reload.
     if (!required && !prompt) return
-    siwxCloseBlocked(store).value = required
-    await store.ui.open?.({ view: 'SIWXSignMessage' })
+    // The route says whether Close is disabled: required sign-in and no session (SPEC section 2).
+    await store.ui.open?.({ view: 'SIWXSignMessage', data: { siwxRequired: required } })
   } catch (error) {
     console.error('[postern] SIWX initialize', error)
     emitEvent(store, 'SIWX_AUTH_ERROR', eventProperties(store, error))
-    siwxCloseBlocked(store).value = false
     await disconnectWallet(store).catch(() => {})
     resetView(store, 'Connect')
     showToast(store, 'error', 'A problem occurred while trying initialize authentication')
@@ -75,11 +74,10 @@ export async function requestSignMessage(store: Store): Promise<void> {
       ? await siwx.signMessage({ message, chainId, accountAddress: address })
       : await signWithProvider(driverFor(store, network.chainNamespace as ChainNamespace, account.connectorId).getProvider?.(account.connectorId!), network.chainNamespace, address, message)
     await siwx.addSession({ data, message, signature })
-    siwxCloseBlocked(store).value = false
     closeModal(store, { force: true })
     emitEvent(store, 'SIWX_AUTH_SUCCESS', eventProperties(store))
   } catch (error) {
-    if (!store.modal.open.peek()) await store.ui.open?.({ view: 'SIWXSignMessage' })
+    if (!store.modal.open.peek()) await store.ui.open?.({ view: 'SIWXSignMessage', data: { siwxRequired: siwx.getRequired?.() ?? true } })
     const smart = activeAccount(store).preferredAccountType === 'smartAccount'
     showToast(store, 'error', smart ? 'This application might not support Smart Accounts' : 'Signature declined')
     emitEvent(store, 'SIWX_AUTH_ERROR', eventProperties(store, error))
@@ -90,7 +88,6 @@ export async function requestSignMessage(store: Store): Promise<void> {
 export async function cancelSignMessage(store: Store): Promise<void> {
   const siwx = siwxOf(store)
   try {
-    siwxCloseBlocked(store).value = false
     if (siwx?.getRequired?.() ?? true) await disconnectWallet(store)
     closeModal(store, { force: true })
     resetView(store, 'Connect')
@@ -149,7 +146,6 @@ export function watchSiwx(store: Store): void {
     const previous = last
     last = key
     if (!key) {
-      siwxCloseBlocked(store).value = false
       if (previous && siwxOf(store)?.signOutOnDisconnect) void siwxOf(store)?.setSessions([]).catch(() => {})
       return
     }

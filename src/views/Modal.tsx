@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
-import { closeModal, currentRoute, goBack, siwxCloseBlocked } from '../signals/modal'
+import { closeModal, currentRoute, goBack } from '../signals/modal'
 import { resolveVariables } from '../signals/theme'
 import { VIEWS } from './routes'
 import { Toast } from './Toast'
@@ -92,7 +92,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
           ) : <span />}
           <h2 id={TITLE_ID}>{title}</h2>
           {embedded ? <span /> : (
-            <button type="button" class="icon-btn" aria-label="Close" disabled={siwxCloseBlocked(store).value} onClick={() => closeModal(store)}>×</button>
+            <button type="button" class="icon-btn" aria-label="Close" disabled={!!route.data?.siwxRequired} onClick={() => closeModal(store)}>×</button>
           )}
         </div>
         <div class="body">{entry ? <LazyView entry={entry} {...props} /> : <p class="muted center">This view is not available in this build.</p>}</div>

@@ -7,7 +7,7 @@ import { createStore, type Store } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
 import { applyConnection } from '../../src/signals/wallet'
 import { setAccountState } from '../../src/signals/account'
-import { closeModal, currentRoute, siwxCloseBlocked } from '../../src/signals/modal'
+import { closeModal, currentRoute } from '../../src/signals/modal'
 import { subscribeEvents } from '../../src/signals/events'
 import { cancelSignMessage, initializeIfEnabled, requestSignMessage, signOutSiwx, watchSiwx } from '../../src/signals/siwx'
 import type { ChainAdapter, Connector, SIWXConfig, SIWXSession } from '../../src/types'
@@ -47,8 +47,8 @@ function setup(opts: { required?: boolean; signResult?: () => Promise<string>; g
   const events: string[] = []
   const toasts: string[] = []
   subscribeEvents(store, (e) => events.push(e.data.event))
-  store.ui.open = async ({ view }) => {
-    store.modal.stack.value = [{ view: view! }]
+  store.ui.open = async ({ view, data }) => {
+    store.modal.stack.value = [{ view: view!, data }]
     store.modal.open.value = true
   }
   const connect = () => applyConnection(store, connector, ADDRESS, 1)
@@ -66,12 +66,11 @@ test('connect without a session opens the sign view, Close blocked; signing adds
   connect()
   await tick()
   assert.is(currentRoute(store).view, 'SIWXSignMessage')
-  assert.is(siwxCloseBlocked(store).value, true)
+  assert.is(currentRoute(store).data?.siwxRequired, true)
   assert.is(closeModal(store), false, 'Close is refused while sign-in is required')
   assert.is(store.modal.shake.peek(), true)
   await requestSignMessage(store)
   assert.is(store.modal.open.peek(), false)
-  assert.is(siwxCloseBlocked(store).value, false)
   assert.equal(calls, ['getSessions eip155:1', 'createMessage eip155:1', 'wallet personal_sign', 'addSession 0xsig'])
   assert.equal(events.filter((e) => e.includes('SIWX')), ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS'])
 })
@@ -96,7 +95,9 @@ test('Cancel: required disconnects, optional only closes; both reset to Connect 
   for (const required of [true, false]) {
     const { store, calls, events, connect } = setup({ required })
     connect()
-    await store.ui.open!({ view: 'SIWXSignMessage' })
+    await store.ui.open!({ view: 'SIWXSignMessage', data: { siwxRequired: required } })
+    assert.is(closeModal(store), !required, 'Close works only when sign-in is optional')
+    await store.ui.open!({ view: 'SIWXSignMessage', data: { siwxRequired: required } })
     await cancelSignMessage(store)
     assert.is(store.modal.open.peek(), false)
     assert.is(currentRoute(store).view, 'Connect')
