@@ -11,7 +11,6 @@ import { ListItem } from '../ui/ListItem'
 import { Spinner } from '../ui/Spinner'
 import { isNamespace } from '../utils/caip'
 import { isMobile } from '../utils/platform'
-import { LegalCheckbox, LegalFooter, legalRequired } from './Legal'
 
 const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
 const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' }>> = {
@@ -34,6 +33,17 @@ export function mergeMultiChain(connectors: readonly Connector[], namespace: Cha
     const chosen = g.find((c) => c.chain === namespace) ?? g[0]!
     return g.length < 2 ? chosen : { ...chosen, type: 'MULTI_CHAIN', chains: [...new Set(g.map((c) => c.chain))] }
   })
+}
+
+/** features.legalCheckbox gates the wallets when there is something to agree to (decided here, before Legal's chunk arrives). */
+const legalRequired = ({ options }: Store) => options.features.legalCheckbox && !!(options.termsConditionsUrl || options.privacyPolicyUrl)
+
+/** The legal line or checkbox, in their own chunk: fetched only by sites that set a terms or privacy URL. */
+function Legal({ store, part }: { store: Store; part: 'LegalFooter' | 'LegalCheckbox' }) {
+  const [Part, setPart] = useState<FunctionComponent<{ store: Store }>>()
+  const { termsConditionsUrl, privacyPolicyUrl } = store.options
+  useEffect(() => void ((termsConditionsUrl || privacyPolicyUrl) && import('./Legal').then((m) => setPart(() => m[part]), () => undefined)), [])
+  return Part ? <Part store={store} /> : null
 }
 
 /** The e-mail login field, in its own chunk (lazy/email) with the secure frame it starts. */
@@ -99,13 +109,13 @@ export function Connect({ store, route }: ViewProps) {
       <div class="stack">
         {email && <EmailLogin store={store} />}
         <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
-        <LegalFooter store={store} />
+        <Legal store={store} part="LegalFooter" />
       </div>
     )
   }
   return (
     <div class="stack">
-      {legalRequired(store) && <LegalCheckbox store={store} />}
+      {legalRequired(store) && <Legal store={store} part="LegalCheckbox" />}
       {email && <EmailLogin store={store} />}
       {entries.length === 0 && (
         <div class="center">
@@ -126,7 +136,7 @@ export function Connect({ store, route }: ViewProps) {
           <ListItem key="all-wallets" name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
         )}
       </ul>
-      <LegalFooter store={store} />
+      <Legal store={store} part="LegalFooter" />
     </div>
   )
 }

@@ -32,9 +32,3 @@ export function LegalCheckbox({ store }: { store: Store }) {
     </label>
   )
 }
-
-/** Whether the checkbox gates the wallets: it is asked for and there is something to agree to. */
-export function legalRequired(store: Store): boolean {
-  const { termsConditionsUrl, privacyPolicyUrl, features } = store.options
-  return features.legalCheckbox && !!(termsConditionsUrl || privacyPolicyUrl)
-}
