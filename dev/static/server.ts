@@ -10,16 +10,16 @@ const TYPES: Record<string, string> = {
 
 export interface StaticServer {
   url: string
-  /** Serves generated text at a path (config scripts, test pages). */
-  setPage(path: string, body: string, type?: string): void
+  /** Serves generated text at a path (config scripts, test pages), with extra headers such as a CSP. */
+  setPage(path: string, body: string, type?: string, headers?: Record<string, string>): void
   stop(): Promise<void>
 }
 
 /** Serves folders under URL prefixes, plus generated pages; refuses anything outside its folders. */
 export async function startStaticServer(opts: { port?: number; mounts: Record<string, string> }): Promise<StaticServer> {
-  const pages = new Map<string, { body: string; type: string }>()
-  const send = (res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') => {
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+  const pages = new Map<string, { body: string; type: string; headers?: Record<string, string> }>()
+  const send = (res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', headers?: Record<string, string>) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers })
     res.end(body)
   }
   const resolveFile = async (pathname: string): Promise<string | undefined> => {
@@ -38,7 +38,7 @@ export async function startStaticServer(opts: { port?: number; mounts: Record<st
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1')
       const page = pages.get(pathname)
-      if (page) return send(res, 200, page.body, page.type)
+      if (page) return send(res, 200, page.body, page.type, page.headers)
       const file = await resolveFile(pathname)
       if (!file) return send(res, 404, 'not found')
       send(res, 200, await readFile(file), TYPES[extname(file)] ?? 'application/octet-stream')
@@ -53,7 +53,7 @@ export async function startStaticServer(opts: { port?: number; mounts: Record<st
   const port = typeof address === 'object' && address ? address.port : 0
   return {
     url: `http://127.0.0.1:${port}`,
-    setPage: (path, body, type = TYPES[extname(path)] ?? TYPES['.html']!) => void pages.set(path, { body, type }),
+    setPage: (path, body, type = TYPES[extname(path)] ?? TYPES['.html']!, headers) => void pages.set(path, { body, type, headers }),
     stop: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy()
       server.close(() => resolve())

@@ -1,11 +1,12 @@
 /**
  * The modal's stylesheet. Colours come from --w3m-* variables so themeVariables reach every rule.
- * AA contrast (4.5:1) holds for any site accent: white text sits on --acc-bg (the accent at OKLCH
- * lightness .45 at most) and accent-coloured text uses --acc-fg (lightened in dark, darkened in light).
+ * AA contrast (4.5:1) holds for any site accent: white text sits on --acc-bg (the accent at CIE
+ * lightness 40 at most; CIE L is luminance, whatever the hue) and accent-coloured text uses --acc-fg
+ * (at least 66 in dark, --acc-bg in light).
  */
 export const MODAL_CSS = `
 :host{--acc:var(--w3m-accent,#667dff);--r:var(--w3m-border-radius-master,4px);--bg:#141414;--bg2:#1f1f21;--bg3:#2a2a2e;--fg:#e4e7e7;--fg2:#9a9a9e;--err:#ff6b78;--ok:#26d962;
---acc-bg:oklch(from var(--acc) min(l,.45) c h);--acc-fg:oklch(from var(--acc) max(l,.76) c h);
+--acc-bg:lch(from var(--acc) min(l,40) c h);--acc-fg:lch(from var(--acc) max(l,66) c h);
 font-family:var(--w3m-font-family,system-ui,-apple-system,sans-serif);color:var(--fg)}
 :host([data-theme=light]){--bg:#fff;--bg2:#f3f3f3;--bg3:#e9e9ea;--fg:#141414;--fg2:#5e5e63;--err:#b3141f;--ok:#087033;--acc-fg:var(--acc-bg)}
 *{box-sizing:border-box}

@@ -7,6 +7,7 @@ import { formatBalance } from '../utils/format'
 import { truncateAddress } from '../utils/address'
 import { safeUrl } from '../utils/url'
 import { WalletImage } from '../ui/WalletImage'
+import { useStyles } from '../ui/sheet'
 import { AccountFeatures } from './AccountFeatures'
 import { AccountTabs } from './AccountTabs'
 import { AccountSessions } from './AccountSessions'
@@ -14,6 +15,7 @@ import { ACCOUNT_CSS } from './account-styles'
 
 /** The connected account: who, how much, on which network, and the way out. */
 export function Account({ store }: ViewProps) {
+  const styled = useStyles(ACCOUNT_CSS)
   const account = activeAccount(store)
   const network = store.network.activeNetwork.value
   if (!account.address) return <p class="center muted">No account connected.</p>
@@ -43,8 +45,7 @@ export function Account({ store }: ViewProps) {
   }
 
   return (
-    <div class="stack">
-      <style>{ACCOUNT_CSS}</style>
+    <div class="stack" ref={styled}>
       <div class="center">
         {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true" />}
         <div>

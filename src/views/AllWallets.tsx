@@ -13,6 +13,7 @@ import {
   searchWallets,
 } from '../signals/catalogue'
 import { WalletImage } from '../ui/WalletImage'
+import { useStyles } from '../ui/sheet'
 import { isMobile } from '../utils/platform'
 
 const CSS = `
@@ -34,6 +35,7 @@ border-radius:calc(var(--r)*4);background:var(--bg2);cursor:pointer;font-size:12
 
 /** The whole catalogue: search, a grid paged by infinite scroll (with a Load more button for keyboards). */
 export function AllWallets({ store }: ViewProps) {
+  const styled = useStyles(CSS)
   const w = store.wallets
   const [text, setText] = useState(() => w.query.peek())
   const input = useRef<HTMLInputElement>(null)
@@ -83,8 +85,7 @@ export function AllWallets({ store }: ViewProps) {
 
   return (
     <div ref={view}>
-      <style>{CSS}</style>
-      <div class="aw-search" role="search">
+      <div class="aw-search" role="search" ref={styled}>
         <input
           ref={input}
           type="text"

@@ -21,11 +21,13 @@ export function mountModal(store: Store): HTMLElement {
   }
   if (host.shadowRoot?.querySelector('.root')) return host
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
-  const style = document.createElement('style')
-  style.textContent = MODAL_CSS
+  // Adopted, not a <style> element: the modal works under a style-src without 'unsafe-inline'.
+  // Only a browser without constructable sheets gets a <style>, with the site's `nonce` option.
+  if (root.adoptedStyleSheets) (root.adoptedStyleSheets = [new CSSStyleSheet()])[0]!.replaceSync(MODAL_CSS)
+  else root.append(Object.assign(document.createElement('style'), { nonce: (store.options as { nonce?: string }).nonce ?? '', textContent: MODAL_CSS }))
   const container = document.createElement('div')
   container.className = 'root'
-  root.append(style, container)
+  root.append(container)
   render(<Modal store={store} host={host} />, container)
   return host
 }

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { evmPage, WALLET_A } from './evm-page.ts'
-import { axeDialog, describe } from './axe.ts'
+import { axeDialog, axeIn, describe } from './axe.ts'
 import { startAnvil, type AnvilNode } from '../../dev/chains/anvil.ts'
 
 const test = suite('e2e: accessibility (axe) of every view')
@@ -48,6 +48,9 @@ async function walk(page: Page, path: string, visited: string[]): Promise<string
   const setPolicy = (policy: string) => page.evaluate((p) => (window as any).PosternTestWallet.get('dev.postern.alpha').setPolicy(p), policy)
 
   await page.goto(`${e2e.stack.web.url}${path}`)
+  await page.locator('appkit-button button').waitFor()
+  visited.push('appkit-button (connect)')
+  found.push(...describe('appkit-button (connect)', await axeIn(page, ['appkit-button', 'button'])))
   await page.locator('appkit-button button').click()
   await modal(page).locator('.item', { hasText: WALLET_A.name }).waitFor()
   await modal(page).locator('.item', { hasText: 'All Wallets' }).waitFor()
@@ -84,6 +87,9 @@ async function walk(page: Page, path: string, visited: string[]): Promise<string
   await modal(page).getByRole('button', { name: 'Try again' }).click()
   await dialog(page).waitFor({ state: 'detached' })
 
+  await page.locator('appkit-button button', { hasText: 'ETH' }).waitFor()
+  visited.push('appkit-button (account)')
+  found.push(...describe('appkit-button (account)', await axeIn(page, ['appkit-button', 'button'])))
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=account-name]').waitFor()
   await modal(page).getByText(/\d ETH/).first().waitFor()
@@ -105,10 +111,10 @@ async function walk(page: Page, path: string, visited: string[]): Promise<string
   const features = await modal(page).locator('[data-testid^=feature-]').evaluateAll((els) => els.map((e) => e.textContent ?? ''))
   for (const label of features) {
     await modal(page).getByRole('button', { name: label, exact: true }).click()
-    await heading(page, label)
+    await page.waitForFunction(() => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('h2')?.textContent !== 'Account')
     await page.waitForFunction(() => !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('.body .spinner'))
     await page.waitForTimeout(500)
-    await check(label)
+    await check(`${label} (${await modal(page).locator('h2').textContent()})`)
     await back(page)
   }
 

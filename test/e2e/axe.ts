@@ -14,18 +14,23 @@ export interface AxeViolation {
 }
 
 /** The violations inside the dialog (axe reaches into the open shadow root through fromShadowDom). */
-export async function axeDialog(page: Page): Promise<AxeViolation[]> {
+export function axeDialog(page: Page): Promise<AxeViolation[]> {
+  return axeIn(page, ['w3m-modal', '[role=dialog]'])
+}
+
+/** The violations inside one shadow-DOM path, e.g. ['appkit-button', 'button']. */
+export async function axeIn(page: Page, path: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async ({ tags, path }) => {
     const axe = (window as any).axe
-    const result = await axe.run({ fromShadowDom: ['w3m-modal', '[role=dialog]'] }, { runOnly: { type: 'tag', values: tags } })
+    const result = await axe.run({ fromShadowDom: path }, { runOnly: { type: 'tag', values: tags } })
     // A context that matched nothing passes nothing either: that is a broken test, not a clean view.
-    if (!result.passes.length) throw new Error('axe checked nothing inside the dialog')
+    if (!result.passes.length) throw new Error(`axe checked nothing inside ${path.join(' ')}`)
     return result.violations.map((v: any) => ({
       id: v.id, impact: v.impact, help: v.help,
       nodes: v.nodes.map((n: any) => ({ target: n.target, summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
     }))
-  }, TAGS)
+  }, { tags: TAGS, path })
 }
 
 /** One line per node, for a failure message a person can act on. */

@@ -54,14 +54,17 @@ test('themeMode unset follows prefers-color-scheme and its changes; a set mode s
 test('applyTheme puts the variables on :root for the buttons, and follows setThemeVariables', () => {
   const s = store({ themeVariables: { '--w3m-accent': '#123456' } })
   const stop = applyTheme(s, document)
-  const style = document.head.querySelector('style[data-postern="theme"]')!
-  assert.match(style.textContent!, /^:root\{[^}]*\}$/)
-  assert.match(style.textContent!, /--w3m-accent:#123456/)
-  assert.match(style.textContent!, /--apkt-accent:#123456/)
+  // An adopted sheet (CSP without 'unsafe-inline'), not a <style> in the head.
+  assert.not.ok(document.head.querySelector('style'))
+  const sheet = document.adoptedStyleSheets.at(-1)!
+  const text = () => [...sheet.cssRules].map((r) => r.cssText).join('')
+  assert.match(text(), /^:root ?\{[^}]*\}$/)
+  assert.match(text(), /--w3m-accent: ?#123456/)
+  assert.match(text(), /--apkt-accent: ?#123456/)
   setThemeVariables(s, { '--apkt-accent': '#abcdef', '--w3m-qr-color': '#000' })
-  assert.match(style.textContent!, /--w3m-accent:#abcdef/)
-  assert.match(style.textContent!, /--w3m-qr-color:#000/)
+  assert.match(text(), /--w3m-accent: ?#abcdef/)
+  assert.match(text(), /--w3m-qr-color: ?#000/)
   stop()
-  assert.not.ok(document.head.querySelector('style[data-postern="theme"]'))
+  assert.not.ok(document.adoptedStyleSheets.includes(sheet))
 })
 test.run()

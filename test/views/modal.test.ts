@@ -20,7 +20,9 @@ test('default: opening mounts one w3m-modal with an accessible dialog', async ()
   assert.is(dialog.getAttribute('aria-modal'), 'true')
   const title = modalRoot().getElementById(dialog.getAttribute('aria-labelledby')!)
   assert.is(title?.textContent, 'Connect Wallet')
-  assert.ok(modalRoot().querySelector('style')?.textContent?.includes('360px'))
+  // The stylesheet is adopted (no <style> element, so no 'unsafe-inline' in a site's CSP).
+  assert.is(modalRoot().querySelector('style'), null)
+  assert.ok(modalRoot().adoptedStyleSheets.some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('360px'))))
 })
 
 test('behavior: Escape closes; the close button closes', async () => {

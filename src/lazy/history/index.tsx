@@ -3,6 +3,7 @@ import type { Store } from '../../signals/store'
 import { activeAccount } from '../../signals/account'
 import { fetchTransactions, historyState, visibleTransactions } from '../../signals/history'
 import { Spinner } from '../../ui/Spinner'
+import { useStyles } from '../../ui/sheet'
 import { HISTORY_CSS } from './styles'
 import { groupByDay } from './group'
 import { TransactionRow } from './TransactionRow'
@@ -12,6 +13,7 @@ import { TransactionRow } from './TransactionRow'
  * "Load more" paging through the API's cursor. Read again whenever the tab opens.
  */
 export function Activity({ store }: { store: Store }) {
+  const styled = useStyles(HISTORY_CSS)
   const state = historyState(store)
   const account = activeAccount(store)
   const network = store.network.activeNetwork.value
@@ -25,8 +27,7 @@ export function Activity({ store }: { store: Store }) {
   const explorer = network.blockExplorers?.default.url
 
   return (
-    <div class="activity" aria-busy={loading}>
-      <style>{HISTORY_CSS}</style>
+    <div class="activity" aria-busy={loading} ref={styled}>
       {error && <p class="center error" role="alert" data-testid="history-error">{error}</p>}
       {!error && !loading && items.length === 0 && <p class="center muted" role="status" data-testid="history-empty">No activity yet on {network.name}.</p>}
       {groupByDay(items).map(({ label, items: day }) => (

@@ -9,12 +9,14 @@ import { fetchOnrampQuote, isRestrictedRegion, loadOnrampOptions, ONRAMP_NAMESPA
 import { showToast } from '../../signals/toast'
 import { refreshBalance } from '../../signals/wallet'
 import { errorMessage } from '../../utils/errors'
+import { useStyles } from '../../ui/sheet'
 import { ONRAMP_CSS } from './styles'
 
 const DEBOUNCE_MS = 500
 
 /** OnRampProviders: amount and currency, the quote, the providers; a provider's page opens in a popup. */
 export function OnRampProviders({ store }: { store: Store; route: Route }) {
+  const styled = useStyles(ONRAMP_CSS)
   const s = onrampStateFor(store).value
   const namespace = store.network.activeNamespace.value
   const [waiting, setWaiting] = useState<Window | null>()
@@ -59,8 +61,7 @@ export function OnRampProviders({ store }: { store: Store; route: Route }) {
   const bank = s.paymentCurrency?.payment_method_limits.find((l) => l.id === 'ach_bank_account')
   const providers = ONRAMP_PROVIDERS.filter((p) => (p.namespaces as readonly string[]).includes(namespace))
   return (
-    <div class="onramp">
-      <style>{ONRAMP_CSS}</style>
+    <div class="onramp" ref={styled}>
       <label for="onramp-amount">You pay</label>
       <div class="row">
         <input id="onramp-amount" inputMode="decimal" value={s.paymentAmount} data-testid="onramp-amount" onInput={(e) => patchOnramp(store, { paymentAmount: e.currentTarget.value })} />

@@ -7,5 +7,4 @@ export const ONRAMP_CSS = `.onramp{display:flex;flex-direction:column;gap:12px}
 .onramp dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:0;padding:12px;border-radius:calc(var(--r)*4);background:var(--bg2)}
 .onramp dt{color:var(--fg2);font-size:13px}.onramp dd{margin:0;text-align:right;font-size:13px}
 .onramp .item .tag{margin-left:auto}
-.onramp .link{background:none;border:0;color:var(--acc);cursor:pointer;font-size:14px;padding:4px}
-:host([data-theme=light]) .onramp .link{color:color-mix(in srgb,var(--acc) 70%,#000)}`
+.onramp .link{background:none;border:0;color:var(--acc-fg);cursor:pointer;font-size:14px;padding:4px}`

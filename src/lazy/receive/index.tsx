@@ -6,6 +6,7 @@ import { showToast } from '../../signals/toast'
 import { truncateAddress } from '../../utils/address'
 import { safeUrl } from '../../utils/url'
 import { WalletImage } from '../../ui/WalletImage'
+import { useStyles } from '../../ui/sheet'
 import { QrCode } from '../qr/index'
 import { RECEIVE_CSS } from './styles'
 
@@ -17,6 +18,7 @@ import { RECEIVE_CSS } from './styles'
 export function WalletReceive({ store }: { store: Store; route: Route }) {
   const account = activeAccount(store)
   const network = store.network.activeNetwork.value
+  const styled = useStyles(RECEIVE_CSS)
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -39,8 +41,7 @@ export function WalletReceive({ store }: { store: Store; route: Route }) {
   }
 
   return (
-    <div class="receive">
-      <style>{RECEIVE_CSS}</style>
+    <div class="receive" ref={styled}>
       <QrCode uri={address} label={`QR code for the address ${address}`} imageUrl={safeUrl(network.assets?.imageUrl)} fallbackText={network.nativeCurrency.symbol.slice(0, 1)} size={232} />
       <p class="addr" data-testid="receive-address">{address}</p>
       <button type="button" class="btn wide" onClick={copy} aria-live="polite">

@@ -9,6 +9,7 @@ import { showToast } from '../../signals/toast'
 import { switchNetwork } from '../../signals/wallet'
 import type { ChainNamespace } from '../../types'
 import { Spinner } from '../../ui/Spinner'
+import { useStyles } from '../../ui/sheet'
 import { estimateSendFee } from './actions'
 import type { ChainSend } from './chain'
 import { loadChain } from './load'
@@ -84,6 +85,7 @@ function useSendArguments(store: Store, route: Route) {
 
 /** The Send view (SPEC section 2): a form, a preview, then the wallet signs. */
 export function WalletSend({ store, route }: { store: Store; route: Route }) {
+  const styled = useStyles(SEND_CSS)
   const form = sendStateFor(store).form.value
   const namespace = store.network.activeNamespace.value
   const account = accountFor(store, namespace)
@@ -112,8 +114,7 @@ export function WalletSend({ store, route }: { store: Store; route: Route }) {
       : <div class="center"><Spinner label="Loading" /></div>
   }
   return (
-    <div class="send">
-      <style>{SEND_CSS}</style>
+    <div class="send" ref={styled}>
       {form.step === 'preview' ? <SendPreviewStep store={store} chain={chain} /> : <SendFormStep store={store} chain={chain} returned={returned} />}
     </div>
   )

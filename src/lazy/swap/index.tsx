@@ -8,6 +8,7 @@ import { emitEvent } from '../../signals/events'
 import { CONVERT_SLIPPAGE_TOLERANCE, fetchSwapQuote, holdingOf, initSwap, isNativeToken, minimumReceived, patchSwap, priceImpact, swapStateFor, switchTokens, type SwapState } from '../../signals/swap'
 import { formatUnits } from '../../utils/units'
 import { Spinner } from '../../ui/Spinner'
+import { useStyles } from '../../ui/sheet'
 import { runSwap } from './actions'
 import { SelectToken } from './select'
 import { SWAP_CSS } from './styles'
@@ -36,6 +37,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
   const network = store.network.activeNetwork.value
   const account = accountFor(store, 'eip155')
   const [picking, setPicking] = useState<'sourceToken' | 'toToken'>()
+  const styled = useStyles(SWAP_CSS)
 
   useEffect(() => {
     void initSwap(store, route.data?.['swap'])
@@ -46,7 +48,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
     return () => clearTimeout(timer)
   }, [s.sourceToken, s.toToken, s.sourceTokenAmount, account.tokenBalance])
 
-  if (picking) return <><style>{SWAP_CSS}</style><SelectToken store={store} side={picking} done={() => setPicking(undefined)} /></>
+  if (picking) return <SelectToken store={store} side={picking} done={() => setPicking(undefined)} />
   if (s.tokensLoading) return <div class="center"><Spinner label="Loading tokens" /></div>
   if (s.error && !s.tokens.length) return <p class="center error" role="alert" data-testid="swap-error">{s.error}</p>
 
@@ -66,8 +68,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
     </button>
   )
   return (
-    <div class="swap">
-      <style>{SWAP_CSS}</style>
+    <div class="swap" ref={styled}>
       <button type="button" class="btn secondary tok" onClick={() => (emitEvent(store, 'CLICK_SELECT_NETWORK_TO_SWAP'), pushView(store, 'Networks'))} data-testid="swap-network">{network.name}</button>
       <div class="box">
         <label for="swap-from">You pay</label>

@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks'
+import { useStyles } from '../../ui/sheet'
+import { SWAP_CSS } from './styles'
 import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
 import { holdingOf, selectToken, SUGGESTED, swapStateFor, type SwapToken } from '../../signals/swap'
@@ -8,6 +10,7 @@ import { holdingOf, selectToken, SUGGESTED, swapStateFor, type SwapToken } from 
  * as chips, then the person's tokens (held, largest value first) and the popular rest.
  */
 export function SelectToken({ store, side, done }: { store: Store; side: 'sourceToken' | 'toToken'; done: () => void }) {
+  const styled = useStyles(SWAP_CSS)
   const s = swapStateFor(store).value
   const balances = accountFor(store, 'eip155').tokenBalance
   const [query, setQuery] = useState('')
@@ -30,7 +33,7 @@ export function SelectToken({ store, side, done }: { store: Store; side: 'source
     </li>
   )
   return (
-    <div class="swap">
+    <div class="swap" ref={styled}>
       <input class="search" type="search" placeholder="Search token" aria-label="Search token" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
       {!q && suggested.length > 0 && (
         <div class="chips" role="group" aria-label="Suggested tokens">
