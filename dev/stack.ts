@@ -9,6 +9,7 @@ import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
+import { startOidcProvider, type OidcServer } from './oidc/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -24,6 +25,8 @@ export interface Stack {
   mail: MailServer
   /** The embedded wallet's secure site, on its own origin. */
   secure: StaticServer
+  /** The OpenID provider standing in for the social logins. */
+  oidc: OidcServer
   chains: LocalChain[]
   solana?: LocalSolana
   /** CAIP network id → RPC URL, as createAppKit's rpcUrls option takes it. */
@@ -59,6 +62,10 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       track(startRelay()),
     ])
     const mail = await track(startMailServer())
+    // The secure site on a port of its own: another origin than the demo pages. Its OAuth
+    // redirect is registered with the local OpenID provider.
+    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
+    const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
     // The test wallet's browser bundle builds while the other services start.
     const solanaWallet = solana
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
@@ -74,11 +81,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         solanaMints: { [solana.mint]: { name: DEMO_TOKEN.name, symbol: DEMO_TOKEN.symbol } },
         solanaWatch: solana.accounts.map((a) => a.address),
       }),
-      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key` },
+      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer },
     }))
-    // The secure site on a port of its own: another origin than the demo pages.
-    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
-    secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url })};\n`)
+    secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
@@ -95,7 +100,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, mail, secure, chains: chains.chains, solana, rpcUrls, config,
+      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, rpcUrls, config,
       stop: () => stopAll(started),
     }
   } catch (error) {

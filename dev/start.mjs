@@ -31,6 +31,7 @@ Postern demo ready in ${Date.now() - started} ms
   WalletConnect relay ${stack.relay.url}
   Secure site         ${stack.secure.url}  (embedded wallet frame)
   inbox               ${stack.mail.inboxUrl}  (e-mailed login codes)
+  OpenID provider     ${stack.oidc.issuer}  (stands in for the social logins)
 ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
   Onramp sandbox      ${stack.api.onrampSandboxUrl}  (test card 4242 4242 4242 4242)

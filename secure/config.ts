@@ -2,9 +2,9 @@
 // frame's query (projectId, chainId, version, enableLogger) as the modal loads it.
 import * as v from 'valibot'
 
-const Config = v.object({ authUrl: v.pipe(v.string(), v.url()) })
+const Config = v.object({ authUrl: v.pipe(v.string(), v.url()), oidcIssuer: v.optional(v.pipe(v.string(), v.url())) })
 
-export interface SecureConfig { authUrl: string; projectId: string; chainId: number; logger: boolean }
+export interface SecureConfig { authUrl: string; oidcIssuer?: string; projectId: string; chainId: number; logger: boolean }
 
 export function readConfig(): SecureConfig {
   const parsed = v.safeParse(Config, (globalThis as { POSTERN_SECURE_CONFIG?: unknown }).POSTERN_SECURE_CONFIG)
@@ -13,6 +13,7 @@ export function readConfig(): SecureConfig {
   const chain = /^eip155:(\d+)$/.exec(query.get('chainId') ?? 'eip155:1')
   return {
     authUrl: parsed.output.authUrl.replace(/\/$/, ''),
+    oidcIssuer: parsed.output.oidcIssuer?.replace(/\/$/, ''),
     projectId: query.get('projectId') ?? '',
     chainId: chain ? Number(chain[1]) : 1,
     logger: query.get('enableLogger') === 'true',

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { SecureConfig } from './config'
+import type { SocialResult } from './social'
 
 const TOKEN_KEY = '@postern-secure/session_token'
 const LAST_EMAIL_KEY = '@postern-secure/last_email_time'
@@ -14,6 +15,7 @@ const RESEND_MS = 30_000
 const Hex32 = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/))
 const KeyReply = v.object({ email: v.string(), key: v.nullable(v.object({ address: v.string(), authShare: Hex32, recoveryShare: Hex32 })) })
 const VerifyReply = v.object({ token: v.string(), email: v.string() })
+const SocialReply = v.object({ token: v.string(), userName: v.string() })
 const StartReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
 
 const toBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))
@@ -78,6 +80,12 @@ export function createCustody(config: SecureConfig) {
       storage()?.setItem(TOKEN_KEY, token)
       storage()?.removeItem(LAST_EMAIL_KEY)
       pendingEmail = undefined
+    },
+    /** The provider's redirect, redeemed by the auth service, opens a session like a code does. */
+    async connectSocial(result: SocialResult): Promise<void> {
+      const { token } = await call('/auth/v1/social/verify', result, SocialReply)
+      session = await unlock(token)
+      storage()?.setItem(TOKEN_KEY, token)
     },
     /** A stored session token logs in again after a reload, without a new code. */
     async restore(): Promise<Session | undefined> {

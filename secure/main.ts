@@ -7,6 +7,7 @@ import { originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
 import { askApproval } from './approve'
 import { handleRpc, RpcError } from './rpc'
+import { socialCallback, socialRedirectUri } from './social'
 
 const config = readConfig()
 const origin = parentOrigin()
@@ -34,7 +35,9 @@ function user() {
   const session = custody.session
   if (!session) throw new AuthError('Not logged in')
   const address = session.account.address
-  return { email: session.email, address, chainId: chain.id, accounts: [{ address, type: 'eoa' as const }], preferredAccountType: 'eoa', smartAccountDeployed: false }
+  // Social users are keyed 'social:<provider>:<subject>': no e-mail, the subject as user name.
+  const social = /^social:[a-z]+:(.+)$/.exec(session.email)
+  return { email: social ? null : session.email, userName: social ? social[1] : null, address, chainId: chain.id, accounts: [{ address, type: 'eoa' as const }], preferredAccountType: 'eoa', smartAccountDeployed: false }
 }
 
 function setChain(chainId: string | number | undefined, rpcUrl: string | undefined) {
@@ -62,6 +65,11 @@ async function handle(message: AppMessage): Promise<unknown> {
     case `${APP}CONNECT_OTP`:
       await custody.connectOtp(message.payload.otp)
       return undefined
+    case `${APP}GET_SOCIAL_REDIRECT_URI`:
+      return { uri: await socialRedirectUri(config, message.payload.provider) }
+    case `${APP}CONNECT_SOCIAL`:
+      await custody.connectSocial(await socialCallback())
+      return user()
     case `${APP}IS_CONNECTED`:
       return { isConnected: !!(await custody.restore()) }
     case `${APP}GET_USER`:

@@ -14,12 +14,15 @@ export interface EmailAuthOptions {
   shareKeyFile?: string
   /** The wrapping key itself (64 hex digits), e.g. from a secret manager; wins over the file. */
   shareKey?: string
+  /** The OpenID provider standing for the social logins (client id = provider name). */
+  oidcIssuer?: string
 }
 
 export interface EmailAuthConfig {
   smtp?: { host: string; port: number }
   from: string
   wrappingKey: Buffer
+  oidcIssuer?: string
 }
 
 const configs = new WeakMap<ServerState, EmailAuthConfig>()
@@ -37,7 +40,7 @@ function loadKey(opts: EmailAuthOptions): Buffer {
 export function configureEmailAuth(state: ServerState, opts: EmailAuthOptions = {}): void {
   const wrappingKey = loadKey(opts)
   if (wrappingKey.length !== 32) throw new Error('emailAuth: the share wrapping key must be 32 bytes')
-  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey })
+  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey, oidcIssuer: opts.oidcIssuer })
 }
 
 export function emailAuthConfig(state: ServerState): EmailAuthConfig {

@@ -7,7 +7,7 @@ import { pushView, closeModal } from '../../signals/modal'
 import { connectWallet } from '../../signals/wallet'
 import { emitEvent } from '../../signals/events'
 import { writeStored } from '../../utils/storage'
-import { ConnectEmailReply } from '../../utils/frame-messages'
+import { ConnectEmailReply, SOCIAL_PROVIDERS } from '../../utils/frame-messages'
 import { Spinner } from '../../ui/Spinner'
 import { embeddedFor } from '../embedded/driver'
 import { EMBEDDED_KEYS } from '../embedded/storage'
@@ -24,11 +24,43 @@ async function sendCode(store: Store, email: string): Promise<void> {
   if (reply.output.action === 'VERIFY_DEVICE') await frame.request('CONNECT_DEVICE')
 }
 
+const RedirectReply = v.object({ uri: v.pipe(v.string(), v.url()) })
+const LABELS: Record<string, string> = { google: 'Google', x: 'X', discord: 'Discord', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' }
+
+/**
+ * A social login: the popup opens at once (inside the click, so browsers allow it), then goes to
+ * the provider's page that the secure frame names; the frame finishes the login on its origin.
+ */
+function socialLogin(store: Store, provider: string, fail: (message: string) => void): void {
+  const popup = window.open('', 'postern-social', 'width=500,height=640')
+  const { frame, connector } = embeddedFor(store)
+  emitEvent(store, 'SOCIAL_LOGIN_STARTED', { provider })
+  frame.request('GET_SOCIAL_REDIRECT_URI', { provider: provider as (typeof SOCIAL_PROVIDERS)[number] })
+    .then((reply) => {
+      const { uri } = v.parse(RedirectReply, reply)
+      if (!popup) throw new Error('The login window was blocked')
+      popup.location.href = uri
+      emitEvent(store, 'SOCIAL_LOGIN_REQUEST_USER_DATA', { provider })
+      return frame.request('CONNECT_SOCIAL', { uri })
+    })
+    .then(() => connectWallet(store, connector))
+    .then(() => {
+      emitEvent(store, 'SOCIAL_LOGIN_SUCCESS', { provider })
+      void closeModal(store)
+    }, (err: unknown) => {
+      popup?.close()
+      emitEvent(store, 'SOCIAL_LOGIN_ERROR', { provider, message: message(err) })
+      fail(message(err))
+    })
+}
+
 /** The Connect view's e-mail field (features.email). */
 export function EmailField({ store }: { store: Store }) {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  // features.socials order; the frame serves six of them (Farcaster has its own flow).
+  const socials = (store.options.features.socials || []).filter((p) => (SOCIAL_PROVIDERS as readonly string[]).includes(p))
   // The frame starts loading as the field shows, so it is ready by the time a code is asked for.
   useEffect(() => void embeddedFor(store), [])
   const submit = (e: Event) => {
@@ -48,6 +80,13 @@ export function EmailField({ store }: { store: Store }) {
         aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
       {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{error}</p>}
       <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label="Sending code" /> : 'Continue'}</button>
+      {socials.length > 0 && (
+        <ul class="list" aria-label="Social logins">
+          {socials.map((p) => (
+            <li key={p}><button type="button" class="btn secondary wide" data-testid={`w3m-social-${p}`} onClick={() => socialLogin(store, p, setError)}>{LABELS[p]}</button></li>
+          ))}
+        </ul>
+      )}
     </form>
   )
 }
