@@ -29,7 +29,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 </head><body><appkit-button></appkit-button></body></html>`
 
 test.before(async () => {
-  e2e = await startE2E()
+  e2e = await startE2E({ reactDemo: true })
   e2e.stack.web.setPage('/t/csp-app.js', APP_JS)
   e2e.stack.web.setPage('/t/csp.html', PAGE, undefined, { 'content-security-policy': STRICT_CSP })
 })
@@ -101,6 +101,20 @@ test('behavior: connect, see the account and its balance, browse All Wallets and
   assert.equal(await violations.list(), [])
   assert.equal(await violations.list(), [])
   assert.equal(errors.filter((e) => !e.includes(PROBE_HASH)), [])
+})
+
+test('behavior: the demo pages (script tag, ESM, React) carry the strict policy and open the modal with no violation', async () => {
+  for (const path of ['/', '/esm.html', '/react.html']) {
+    const { page, errors } = await e2e.newPage()
+    const violations = await watchViolations(page)
+    await page.goto(`${e2e.stack.web.url}${path}`)
+    assert.is(await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content'), STRICT_CSP, path)
+    await page.locator('appkit-button button').click()
+    await page.locator('w3m-modal .item', { hasText: 'Postern Test Wallet' }).click()
+    await page.waitForFunction(() => (window as any).modal?.getIsConnected?.() ?? document.querySelector('appkit-button')?.shadowRoot?.textContent?.includes('ETH'))
+    assert.equal(await violations.list(), [], path)
+    assert.equal(errors, [], path)
+  }
 })
 
 test.run()
