@@ -111,7 +111,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!origin || event.source !== window.parent || event.origin !== origin) return
   const parsed = v.safeParse(AppMessage, event.data)
   if (!parsed.success) {
-    log('dropped a message of the wrong shape:', v.summarize(parsed.issues))
+    console.warn('[postern secure] dropped a message of the wrong shape:', v.summarize(parsed.issues))
     return
   }
   const { id, type } = parsed.output

@@ -26,8 +26,10 @@ async function socialLogin(page: Page, provider: string, login: string): Promise
   await popup.locator('input[name=login]').fill(login)
   await popup.locator('input[name=password]').fill('any')
   await popup.locator('button[type=submit]').click()
+  // The popup may close as soon as the consent is given: listen before clicking.
+  const closed = popup.waitForEvent('close')
   await popup.locator('button[type=submit]', { hasText: /continue/i }).click()
-  await popup.waitForEvent('close')
+  await closed
   await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   return page.evaluate(() => (window as any).modal.getAddress() as string)

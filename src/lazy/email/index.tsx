@@ -11,6 +11,7 @@ import { ConnectEmailReply, SOCIAL_PROVIDERS } from '../../utils/frame-messages'
 import { Spinner } from '../../ui/Spinner'
 import { embeddedFor } from '../embedded/driver'
 import { EMBEDDED_KEYS } from '../embedded/storage'
+import { inTelegram, platformOf, visibleSocials } from './socials'
 import * as v from 'valibot'
 
 const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
@@ -59,8 +60,8 @@ export function EmailField({ store }: { store: Store }) {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  // features.socials order; the frame serves six of them (Farcaster has its own flow).
-  const socials = (store.options.features.socials || []).filter((p) => (SOCIAL_PROVIDERS as readonly string[]).includes(p))
+  // features.socials order; the frame serves six of them (Farcaster has its own flow, not built).
+  const socials = visibleSocials(store.options.features.socials, inTelegram(), platformOf(navigator.userAgent))
   // The frame starts loading as the field shows, so it is ready by the time a code is asked for.
   useEffect(() => void embeddedFor(store), [])
   const submit = (e: Event) => {

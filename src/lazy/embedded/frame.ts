@@ -66,7 +66,7 @@ export function createFrame(opts: FrameOptions) {
     if (event.source !== iframe.contentWindow || event.origin !== origin) return
     const parsed = v.safeParse(FrameMessage, event.data)
     if (!parsed.success) {
-      if (opts.enableLogger) console.warn('[postern] dropped a frame message of the wrong shape:', v.summarize(parsed.issues))
+      console.warn('[postern] dropped a frame message of the wrong shape:', v.summarize(parsed.issues))
       return
     }
     const message = parsed.output
