@@ -6,6 +6,7 @@ import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
 import { applyTheme } from './signals/theme'
+import { emitEvent } from './signals/events'
 import { setupWalletConnect } from './signals/walletconnect-restore'
 
 export type { AppKitOptions } from './signals/options'
@@ -26,6 +27,9 @@ export function createAppKit(input: AppKitOptions) {
   const store = createStore(options, { walletConnect: loadWalletConnect })
   const kit = createKit(store)
   setCurrentInstance(kit)
+  // AppKit's INITIALIZE: the options as given, less adapters and provider, networks by id.
+  const { adapters: _a, universalProvider: _u, ...given } = input as AppKitOptions & Record<string, unknown>
+  emitEvent(store, 'INITIALIZE', { ...given, networks: options.networks.map((n) => n.id) })
   if (!options.projectId) {
     console.error(`[postern] ${PROJECT_ID_ALERT}: pass projectId to createAppKit`)
     kit.subscribeState((state) => state.open && loadActions().then((m) => m.showToast(store, 'error', PROJECT_ID_ALERT)))

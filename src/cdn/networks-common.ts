@@ -2,5 +2,5 @@
 // other networks of postern/networks (viem's hundreds of chains, Bitcoin, TON, TRON) come with
 // dist/cdn/networks.js, which adds them all to Postern.networks (networks-all.ts).
 export {
-  mainnet, sepolia, polygon, optimism, arbitrum, base, solana, solanaDevnet, solanaLocal,
+  mainnet, polygon, optimism, solana, solanaDevnet, solanaLocal,
 } from '../networks'

@@ -5,6 +5,7 @@ import type { Features, ResolvedOptions } from '../signals/options'
 import { accountFor, activeAccount, setAccountState } from '../signals/account'
 import { withCaipId } from '../signals/options'
 import { loadActions } from '../chunks'
+import { emitEvent } from '../signals/events'
 import { watch } from './watch'
 
 type Ns = ChainNamespace
@@ -61,7 +62,10 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
     /** Postern keeps no record of earlier wallets' accounts (AppKit too returns [] unless multiWallet is on). */
     getRecentConnections: (_namespace?: Ns): Connection[] => [],
     getPreferredAccountType: (namespace?: Ns) => accountFor(store, ns(namespace)).preferredAccountType ?? options.defaultAccountTypes[ns(namespace)],
-    setPreferredAccountType: (type: 'eoa' | 'smartAccount', namespace: Ns) => setAccountState(store, namespace, { preferredAccountType: type }),
+    setPreferredAccountType: (type: 'eoa' | 'smartAccount', namespace: Ns) => {
+      setAccountState(store, namespace, { preferredAccountType: type })
+      emitEvent(store, 'SET_PREFERRED_ACCOUNT_TYPE', { accountType: type, network: network.activeCaipNetworkId.peek() })
+    },
     addAddressLabel: (address: string, label: string, namespace: Ns) => setLabels(namespace, { [address]: label }),
     removeAddressLabel: (address: string, namespace: Ns) => setLabels(namespace, { [address]: undefined }),
     getCaipNetworkId: () => network.activeNetwork.peek().id,
@@ -85,7 +89,16 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
       return store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)?.type
     },
     /** The WalletConnect universal provider, created on first ask (its chunk is fetched then). */
-    getUniversalProvider: async () => (options.enableWalletConnect === false ? undefined : (await store.chunks.walletConnect?.())?.providerFor(store)),
+    async getUniversalProvider() {
+      if (options.enableWalletConnect === false) return undefined
+      try {
+        return await (await store.chunks.walletConnect?.())?.providerFor(store)
+      } catch (error) {
+        emitEvent(store, 'INTERNAL_SDK_ERROR', { errorType: 'UniversalProviderInitError', errorMessage: error instanceof Error ? error.message : 'Unknown', uncaught: false })
+        console.error('[postern] getUniversalProvider: cannot create the provider', error)
+        return undefined
+      }
+    },
     subscribeProviders: (fn: (providers: Partial<Record<Ns, unknown>>) => void) =>
       watch(() => Object.fromEntries(Object.keys(store.accounts.byNamespace.value).map((n) => [n, providerOf(n)])), fn),
     subscribeWalletInfo: (fn: (info?: { name: string; icon?: string }) => void, namespace?: Ns) =>

@@ -14,6 +14,7 @@ import { errorMessage } from '../utils/errors'
 import { loadRecentWallets, rememberRecentWallet } from './recent-wallets'
 import { pushView } from './modal'
 import { showToast } from './toast'
+import { emitEvent } from './events'
 import { preloadImage } from './wallet-images'
 
 export { imageLoaded, preloadImage, IMAGE_TIMEOUT_MS } from './wallet-images'
@@ -220,6 +221,7 @@ export function searchWallets(store: Store, input: string): Promise<void> {
     if (!query) w.results.value = []
   })
   if (!query) return Promise.resolve()
+  emitEvent(store, 'SEARCH_WALLET', { badge: '', search: query })
   return new Promise<void>((resolve) => {
     rt.searchDone = resolve
     rt.searchTimer = setTimeout(() => {

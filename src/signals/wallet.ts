@@ -75,6 +75,8 @@ export function applyConnection(
 export async function connectWallet(store: Store, connector: Connector): Promise<void> {
   const adapter = driverFor(store, connector.chain, connector.id)
   const previous = store.connection.status.peek()
+  // AppKit's external connecting view announces the wallet it opens.
+  emitEvent(store, 'SELECT_WALLET', { name: connector.name, platform: 'browser', view: store.modal.stack.peek().at(-1)?.view })
   store.connection.status.value = 'connecting'
   try {
     const result = await adapter.connect(connector.id, networkIn(store, connector.chain))
@@ -86,7 +88,9 @@ export async function connectWallet(store: Store, connector: Connector): Promise
     void refreshProfile(store, connector.chain)
   } catch (error) {
     store.connection.status.value = previous === 'connected' ? 'connected' : 'disconnected'
-    emitEvent(store, 'CONNECT_ERROR', { message: isUserRejected(error) ? 'user rejected' : String((error as Error)?.message) })
+    // As AppKit's external connecting view: a refusal is USER_REJECTED, anything else CONNECT_ERROR.
+    if (isUserRejected(error)) emitEvent(store, 'USER_REJECTED', { message: String((error as Error)?.message ?? 'user rejected') })
+    else emitEvent(store, 'CONNECT_ERROR', { message: String((error as Error)?.message) })
     throw error
   }
 }

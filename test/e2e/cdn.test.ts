@@ -59,7 +59,7 @@ test('behavior: dist/cdn/networks.js adds every network to Postern.networks, loa
   const { page } = await e2e.newPage()
   await page.goto(`${e2e.stack.web.url}/t/cdn-networks-none.html`)
   const common = await page.evaluate(() => Object.keys((window as any).Postern.networks).sort())
-  assert.equal(common, ['arbitrum', 'base', 'mainnet', 'optimism', 'polygon', 'sepolia', 'solana', 'solanaDevnet', 'solanaLocal'])
+  assert.equal(common, ['mainnet', 'optimism', 'polygon', 'solana', 'solanaDevnet', 'solanaLocal'])
 })
 
 test('behavior: themeVariables (--apkt-* winning) reach the buttons and the modal; no themeMode follows the colour scheme', async () => {
