@@ -123,7 +123,8 @@ test('behavior: the preview shows amount, value, receiver and network; Cancel re
   assert.match(host.textContent!, /\$1500\.00/)
   assert.is(q('[data-testid=send-preview-to]')!.getAttribute('title'), TO)
   assert.match(host.textContent!, /Ethereum/)
-  assert.is(document.activeElement?.id, 'send-review', 'focus moves to the preview heading')
+  // The preview moves focus to its heading in an effect after render.
+  await waitFor(() => document.activeElement?.id === 'send-review', 'focus moves to the preview heading')
   render(null, host)
   draw()
   await waitFor(() => q('[data-testid=send-preview-amount]'), 'the preview after a remount')
