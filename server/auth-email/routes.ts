@@ -61,7 +61,13 @@ export const emailAuthRoutes: Route[] = [
       const user = await sessionUser(ctx.state.db, token)
       const key = await findKey(ctx.state.db, user.id)
       if (!key) return { json: { email: user.email, key: null } }
-      const recoveryShare = unseal(emailAuthConfig(ctx.state).wrappingKey, key.recoverySealed)
+      let recoveryShare: string
+      try {
+        recoveryShare = unseal(emailAuthConfig(ctx.state).wrappingKey, key.recoverySealed)
+      } catch {
+        // Another wrapping key than the one that sealed it: say so rather than fail blindly.
+        throw new HttpError(500, 'key: the recovery share cannot be opened with this service\'s wrapping key')
+      }
       return { json: { email: user.email, key: { address: key.address, authShare: key.authShare, recoveryShare } } }
     },
   },

@@ -67,3 +67,31 @@ test('behavior: key shares are kept per user, the recovery share sealed in the d
 })
 
 test.run()
+
+const restart = suite('server auth-email across a restart')
+restart('behavior: with the same database and wrapping-key file, a new server returns the same shares; with another key it cannot open them', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const dir = mkdtempSync(`${tmpdir()}/postern-auth-`)
+  const mail = await startMailServer()
+  const start = (keyFile: string) => startApiServer({ chains: [], indexer: false, onrampSandbox: false, dataDir: `${dir}/db`, emailAuth: { smtp: mail.smtp, shareKeyFile: keyFile } })
+  try {
+    let api = await start(`${dir}/share.key`)
+    const ctx = { api }
+    await post(ctx, '/auth/v1/email/start', { email: 'dora@example.com' })
+    const { json: { token } } = await post(ctx, '/auth/v1/email/verify', { email: 'dora@example.com', otp: codeFor(mail, 'dora@example.com') })
+    const key = { address: '0x' + '22'.repeat(20), authShare: '0x' + 'cc'.repeat(32), recoveryShare: '0x' + 'dd'.repeat(32) }
+    await post(ctx, '/auth/v1/embedded/key/new', { token, ...key })
+    await api.stop()
+    api = await start(`${dir}/share.key`)
+    assert.equal((await post({ api }, '/auth/v1/embedded/key', { token })).json.key, key)
+    await api.stop()
+    api = await start(`${dir}/other.key`)
+    assert.equal(await post({ api }, '/auth/v1/embedded/key', { token }), { status: 500, json: { reason: "key: the recovery share cannot be opened with this service's wrapping key" } })
+    await api.stop()
+  } finally {
+    await mail.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+restart.run()
