@@ -151,7 +151,6 @@ async function main() {
       format: 'esm',
       splitting: true,
       chunkNames: 'shared-[hash]',
-      alias: { '@preact/signals-core': `${root}src/cdn/core-shim.ts` },
       plugins: [...common.plugins, importShared(root, shared, valibot)],
     }),
     // Every network, for classic-script sites (adds to Postern.networks) and as one ES module.

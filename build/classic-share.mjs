@@ -4,6 +4,7 @@
 // import them from there: one copy of the code, and of any state it holds.
 import * as esbuild from 'esbuild'
 import { readdirSync, readFileSync, realpathSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { usedNames } from './used-names.mjs'
 
@@ -94,6 +95,9 @@ export function importShared(root, modules, valibot) {
         resolveDir: root,
         contents: `export * from 'valibot-real'\n${view(Object.keys(modules).length, valibot)}`,
       }))
+      // The signals runtime too, one view per importer (see core-shim.ts): no chunk of its own.
+      build.onResolve({ filter: /^@preact\/signals-core$/ }, (args) => ({ path: `core#${args.importer}`, namespace: 'postern-shared-core' }))
+      build.onLoad({ filter: /.*/, namespace: 'postern-shared-core' }, async () => ({ loader: 'ts', resolveDir: root, contents: await readFile(`${root}src/cdn/core-shim.ts`, 'utf8') }))
       build.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData?.shared) return undefined
         const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { shared: true } })
