@@ -83,8 +83,15 @@ export function currentRoute(store: ModalStore): Route {
   return stack[stack.length - 1] ?? { view: 'Connect' }
 }
 
+/** The event AppKit sends from the button that leads to each view. */
+const CLICK_EVENTS: Partial<Record<ViewName, string>> = {
+  AllWallets: 'CLICK_ALL_WALLETS', Networks: 'CLICK_NETWORKS', WhatIsAWallet: 'CLICK_WALLET_HELP', WhatIsANetwork: 'CLICK_NETWORK_HELP',
+}
+
 export function pushView(store: ModalStore, view: ViewName, data?: Record<string, unknown>): void {
   store.modal.stack.value = [...store.modal.stack.peek(), { view, data }]
+  const click = CLICK_EVENTS[view]
+  if (click) emitEvent(store, click)
 }
 
 export function replaceView(store: ModalStore, view: ViewName, data?: Record<string, unknown>): void {

@@ -7,6 +7,7 @@ import { kitWith, resetDom } from '../render'
 import { connectWallet } from '../../src/signals/wallet'
 import { searchWallets } from '../../src/signals/catalogue'
 import type { ModalEvent } from '../../src/signals/events'
+import { pushView } from '../../src/signals/modal'
 import type { ChainAdapter, Connector } from '../../src/types'
 
 const rejecting = { namespace: 'eip155', setup() {}, connect: async () => { throw Object.assign(new Error('User rejected the request.'), { code: 4001 }) } } as unknown as ChainAdapter
@@ -28,6 +29,13 @@ test('INITIALIZE at createAppKit: the options as given, networks by id, no adapt
   assert.equal(event.data?.properties?.networks, [1, 137])
   assert.is(event.data?.properties?.themeMode, 'light')
   assert.is(event.data?.properties?.adapters, undefined)
+})
+
+test('CLICK_ALL_WALLETS, CLICK_NETWORKS, CLICK_WALLET_HELP, CLICK_NETWORK_HELP when their views open from a button', () => {
+  const kit = kitWith({ adapters: [rejecting] })
+  const seen = recorder(kit)
+  for (const view of ['AllWallets', 'Networks', 'WhatIsAWallet', 'WhatIsANetwork', 'Account'] as const) pushView(kit.store, view)
+  assert.equal(seen.map((e) => e.data.event), ['CLICK_ALL_WALLETS', 'CLICK_NETWORKS', 'CLICK_WALLET_HELP', 'CLICK_NETWORK_HELP'])
 })
 
 test('SELECT_WALLET then USER_REJECTED (not CONNECT_ERROR) when the wallet refuses', async () => {
