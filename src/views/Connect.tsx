@@ -49,7 +49,7 @@ function Legal({ store, part }: { store: Store; part: 'LegalFooter' | 'LegalChec
 /** The e-mail login field, in its own chunk (lazy/email) with the secure frame it starts. */
 function EmailLogin({ store }: { store: Store }) {
   const [Field, setField] = useState<FunctionComponent<{ store: Store }>>()
-  useEffect(() => void import('../lazy/email/index').then((m) => setField(() => m.EmailField), () => setField(() => () => <p class="error" role="alert">Unable to load email login dependency</p>)), [])
+  useEffect(() => void import('../lazy/email/index').then((m) => m.EmailField, () => () => <p class="error" role="alert">Unable to load email login dependency</p>).then((f) => setField(() => f)), [])
   return Field ? <Field store={store} /> : null
 }
 
@@ -74,8 +74,9 @@ export function Connect({ store, route }: ViewProps) {
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
-  // E-mail login needs a secure site: Postern has no hosted one, so the site must name its own.
-  const email = features.email && options.secureSiteUrl !== 'https://secure.walletconnect.org' && !route.data?.wallets
+  // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
+  const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets
+  const field = email && <EmailLogin store={store} />
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
@@ -107,7 +108,7 @@ export function Connect({ store, route }: ViewProps) {
   if (collapsed) {
     return (
       <div class="stack">
-        {email && <EmailLogin store={store} />}
+        {field}
         <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
         <Legal store={store} part="LegalFooter" />
       </div>
@@ -116,7 +117,7 @@ export function Connect({ store, route }: ViewProps) {
   return (
     <div class="stack">
       {legalRequired(store) && <Legal store={store} part="LegalCheckbox" />}
-      {email && <EmailLogin store={store} />}
+      {field}
       {entries.length === 0 && (
         <div class="center">
           <p>No wallets available</p>
