@@ -1,8 +1,8 @@
-// ApproveTransaction in the modal: only a frame for the secure site's own window, which shows the
+// ApproveTransaction in the modal: only a place under the secure site's own window, which shows the
 // request and holds the approve and reject buttons (the site's document never does).
 export function ApproveTransaction() {
   return (
-    <div class="center" data-testid="w3m-approve-transaction" style="min-height:480px">
+    <div class="center" data-testid="w3m-approve-transaction">
       <p class="muted">Review the request in the secure window.</p>
     </div>
   )
