@@ -18,7 +18,7 @@ box-shadow:0 0 0 1px #ffffff14,0 16px 48px #0006;padding:0 12px 16px;animation:r
 @media (max-width:430px){.overlay{align-items:flex-end}.card{width:100vw;border-radius:calc(var(--r)*9) calc(var(--r)*9) 0 0}}
 .shake{animation:shake .5s}
 .head{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;height:64px}
-h2{margin:0;text-align:center;font-size:16px;font-weight:600}
+h2{margin:0;text-align:center;font-size:16px;font-weight:600}h2:focus{outline:none}
 .icon-btn{width:36px;height:36px;border:0;border-radius:calc(var(--r)*3);background:none;color:var(--fg2);font-size:20px;cursor:pointer}
 .icon-btn:hover{background:var(--bg2)}
 button,a{font:inherit;color:inherit}
@@ -38,8 +38,6 @@ border-radius:calc(var(--r)*4);background:var(--acc-bg);color:#fff;font-weight:6
 .btn.secondary{background:var(--bg2);color:var(--fg)}.btn.wide{width:100%}
 .btn:disabled{opacity:.5;cursor:not-allowed}
 .stack{display:flex;flex-direction:column;gap:8px}
-.avatar{width:64px;height:64px;border-radius:50%;background:conic-gradient(var(--acc),#00c2a8,var(--acc));object-fit:cover}
-.balance{font-size:20px;color:var(--fg2)}
 .spinner{width:40px;height:40px;border-radius:50%;border:3px solid var(--bg3);border-top-color:var(--acc);animation:spin 1s linear infinite}
 .toast{position:absolute;left:50%;transform:translateX(-50%);top:12px;display:flex;gap:8px;align-items:center;padding:8px 14px;
 border-radius:999px;background:var(--bg3);font-size:14px;box-shadow:0 4px 16px #0005;z-index:2;white-space:nowrap;max-width:92%}
@@ -48,5 +46,5 @@ border-radius:999px;background:var(--bg3);font-size:14px;box-shadow:0 4px 16px #
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @keyframes spin{to{transform:rotate(360deg)}}@keyframes fade{from{opacity:0}}@keyframes rise{from{transform:translateY(12px);opacity:0}}
 @keyframes shake{20%,60%{transform:translateX(-8px)}40%,80%{transform:translateX(8px)}}
-@media (prefers-reduced-motion:reduce){*{animation:none!important}}
+@media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `

@@ -61,7 +61,7 @@ export function AccountTabs({ store }: { store: Store }) {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'tokens' ? <AccountTokens store={store} /> : Activity ? <Activity.component store={store} /> : failed ? (
           <div class="center">
-            <p class="error">Activity could not be loaded.</p>
+            <p class="error" role="alert">Activity could not be loaded.</p>
             <button type="button" class="btn" onClick={() => setFailed(false)}>Try again</button>
           </div>
         ) : <div class="center"><Spinner label="Loading activity" /></div>}

@@ -123,7 +123,7 @@ export function AllWallets({ store }: ViewProps) {
         )}
         {error && !pending && (
           <div class="center">
-            <p class="error">{searching ? 'Search failed' : 'Failed to load wallets'}</p>
+            <p class="error" role="alert">{searching ? 'Search failed' : 'Failed to load wallets'}</p>
             <p class="muted">{error}</p>
             <button type="button" class="btn" onClick={retry}>Try again</button>
           </div>

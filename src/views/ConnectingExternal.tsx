@@ -45,13 +45,13 @@ export function ConnectingExternal({ store, route }: ViewProps) {
       )}
       {phase === 'rejected' && (
         <>
-          <p class="error">Connection declined</p>
+          <p class="error" role="alert">Connection declined</p>
           <p class="muted">Connection can be declined if a previous request is still active</p>
         </>
       )}
       {phase === 'error' && (
         <>
-          <p class="error">Connection failed</p>
+          <p class="error" role="alert">Connection failed</p>
           <p class="muted">{message}</p>
         </>
       )}

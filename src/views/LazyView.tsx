@@ -31,7 +31,7 @@ export function LazyView({ entry, ...props }: ViewProps & { entry: ViewEntry }) 
   if (failed) {
     return (
       <div class="center">
-        <p class="error">This view could not be loaded.</p>
+        <p class="error" role="alert">This view could not be loaded.</p>
         <button type="button" class="btn" onClick={() => setFailed(false)}>Try again</button>
       </div>
     )

@@ -5,7 +5,7 @@ import { resolveVariables } from '../signals/theme'
 import { VIEWS } from './routes'
 import { Toast } from './Toast'
 import { LazyView } from './LazyView'
-import { deepActiveElement, focusables, trapTab } from './focus'
+import { deepActiveElement, trapTab } from './focus'
 
 const TITLE_ID = 'w3m-title'
 
@@ -30,11 +30,11 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
     }
   }, [open, embedded])
 
-  // Each new view gets focus on its first control, so keyboard users land inside it.
+  // Each new view moves focus to its heading: a screen reader says where the person is, and
+  // Tab goes on to the view's controls (a view with a search box takes focus there itself).
   useEffect(() => {
     if (!open || embedded || !dialog.current) return
-    const first = focusables(dialog.current.querySelector('.body') ?? dialog.current)[0] ?? focusables(dialog.current)[0]
-    ;(first ?? dialog.current).focus()
+    ;(dialog.current.querySelector<HTMLElement>(`#${TITLE_ID}`) ?? dialog.current).focus()
   }, [open, route])
 
   // Keys are watched on the document: focus can fall out of the dialog when the element that
@@ -48,6 +48,9 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         closeModal(store)
       } else if (event.key === 'Tab' && dialog.current) {
         trapTab(event, dialog.current)
+      } else if (/^(Arrow|Home|End)/.test(event.key) && deepActiveElement()?.closest('.list,.aw-grid')) {
+        event.preventDefault()
+        void import('./arrows').then((m) => m.arrowKeys(event.key, deepActiveElement()))
       }
     }
     // When the focused control is replaced, focus would drop to the page: keep it in the dialog.
@@ -90,7 +93,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
           {stack.length > 1 ? (
             <button type="button" class="icon-btn" aria-label="Back" onClick={() => goBack(store)}>‹</button>
           ) : <span />}
-          <h2 id={TITLE_ID}>{title}</h2>
+          <h2 id={TITLE_ID} tabIndex={-1}>{title}</h2>
           {embedded ? <span /> : (
             <button type="button" class="icon-btn" aria-label="Close" disabled={!!route.data?.siwxRequired} onClick={() => closeModal(store)}>×</button>
           )}

@@ -7,7 +7,8 @@ export function Toast({ store }: { store: Store }) {
   // Only an https: (or local http:) link is offered, e.g. a sent transaction on the explorer.
   const href = safeUrl(toast?.link?.href)
   return (
-    <div aria-live="polite" role="status">
+    // A live region: an error interrupts (alert), loading and success wait their turn (status).
+    <div aria-live={toast?.variant === 'error' ? 'assertive' : 'polite'} role={toast?.variant === 'error' ? 'alert' : 'status'}>
       {toast && (
         <div class={`toast ${toast.variant}`} data-variant={toast.variant}>
           {toast.variant === 'loading' && <Spinner label="" />}
