@@ -1,0 +1,84 @@
+// Faults survived (issue 17, item 5): the reference API behind the fault switch (dev/faults).
+// For each fault the modal stays usable, says what failed, keeps its state, and recovers.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import { dialog, startE2E, type E2E } from './harness.ts'
+import { WALLET_A } from './evm-page.ts'
+import { sitePage } from './site-page.ts'
+import { injectedWalletInstallScript } from '../../dev/wallet/injected/index.ts'
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../../dev/faults/proxy.ts'
+
+const test = suite('e2e: faults (reference API down, broken, slow)')
+let e2e: E2E
+let api: FaultProxy
+
+test.before(async () => {
+  e2e = await startE2E()
+  api = await startFaultProxy(e2e.stack.api.url)
+  const stack = e2e.stack
+  const chains = Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl]))
+  stack.web.setPage('/t/faults.html', sitePage(stack, {
+    head: `<script>${injectedWalletInstallScript({ ...WALLET_A, chains })}</script>`,
+    adapters: '[Postern.adapters.eip155()]',
+    options: 'features: { email: false, socials: false },',
+    config: { ...stack.config, apiUrl: api.url, blockchainApiUrl: api.url },
+  }))
+})
+test.after(async () => {
+  await api?.stop()
+  await e2e?.stop()
+})
+
+const modal = (page: Page) => page.locator('w3m-modal')
+
+for (const mode of ['refuse', '500', 'garbage', 'drop'] as FaultMode[]) {
+  test(`behavior: the API ${mode} at open: the installed wallet is listed and connects; All Wallets says so and loads once the API is back`, async () => {
+    api.set(mode)
+    const { page } = await e2e.newPage()
+    await page.goto(`${e2e.stack.web.url}/t/faults.html`)
+    await page.locator('appkit-button button').click()
+    await modal(page).locator('.item', { hasText: 'All Wallets' }).click()
+    await modal(page).locator('p.error[role=alert]', { hasText: 'Failed to load wallets' }).waitFor()
+    api.set('none')
+    await modal(page).getByRole('button', { name: 'Try again' }).click()
+    await modal(page).locator('.aw-item').first().waitFor()
+    api.set(mode)
+    await modal(page).getByRole('button', { name: 'Back', exact: true }).click()
+    await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+    await dialog(page).waitFor({ state: 'detached' })
+    await page.waitForFunction(() => (window as any).modal.getIsConnected())
+    api.set('none')
+  })
+}
+
+test('behavior: the balance API answers 500: Token Balance Unavailable, no retry for 30 s, the account and the modal stay usable; after the lock the tokens are read again', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/faults.html`)
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  api.set('500')
+  const balanceReads = () => api.requests.filter((p) => p.includes('/balance')).length
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=token-balance-error]', { hasText: 'Token Balance Unavailable' }).waitFor()
+  const failedAt = Date.now()
+  const reads = balanceReads()
+  // The modal stays usable and keeps its state: Networks and back, still connected, same address.
+  await modal(page).locator('[data-testid=account-network]').click()
+  await modal(page).locator('h2', { hasText: 'Choose Network' }).waitFor()
+  await modal(page).getByRole('button', { name: 'Back', exact: true }).click()
+  assert.ok(await page.evaluate(() => (window as any).modal.getIsConnected()))
+  api.set('none')
+  await page.keyboard.press('Escape')
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=token-balance-error]').waitFor()
+  assert.is(balanceReads(), reads, 'no new read inside the 30 s lock')
+  await page.keyboard.press('Escape')
+  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() - failedAt)))
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=token-row]').first().waitFor()
+  assert.ok(balanceReads() > reads)
+})
+
+test.run()
