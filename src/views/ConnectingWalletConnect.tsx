@@ -13,6 +13,11 @@ import { Spinner } from '../ui/Spinner'
 
 type QrCode = typeof import('../lazy/qr/index').QrCode
 
+/** SPEC section 9: the relay's connect timeout; no pairing URI by then means the relay is unreachable. */
+export const RELAY_CONNECT_TIMEOUT_MS = 15_000
+/** SPEC section 8, the pairing errors' text for a relay that cannot be reached. */
+export const NO_INTERNET = 'No internet connection detected. Please restart your network and try again.'
+
 /**
  * Starts a pairing when the view opens and leaves it when the view goes (on mobile a pending
  * pairing stays, to be reused until it expires). Success closes the modal. Returns retry.
@@ -95,6 +100,15 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
   const desktopLink = uri && wallet && !mobile ? walletLink(wallet.desktop_link, uri) : undefined
   const webLink = uri && wallet ? walletLink(wallet.webapp_link, uri) : undefined
   const stores = storeLinks(wallet)
+  // The URI comes once the relay answers: until then, past its connect timeout, say it is unreachable
+  // (the client keeps trying, and the QR replaces the message when the relay is back).
+  const [offline, setOffline] = useState(false)
+  useEffect(() => {
+    setOffline(false)
+    if (uri) return
+    const timer = setTimeout(() => setOffline(true), RELAY_CONNECT_TIMEOUT_MS)
+    return () => clearTimeout(timer)
+  }, [uri])
 
   // On mobile the wallet opens by itself once a URI is ready (once per URI).
   const opened = useRef<string>()
@@ -119,7 +133,7 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
     status === 'rejected' ? 'Connection declined'
     : status === 'expired' ? (wc.error.value ?? 'Proposal expired')
     : status === 'error' ? 'Connection failed'
-    : !uri ? 'Preparing the connection…'
+    : !uri ? (offline ? NO_INTERNET : 'Preparing the connection…')
     : mobile ? `Continue in ${name}`
     : 'Scan this QR code with your phone'
   const detail =
@@ -138,7 +152,7 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
         </div>
       )}
       {(mobile || retrying) && <WalletImage src={wallet?.image_url} name={wallet?.name ?? 'WalletConnect'} size={80} />}
-      <p role="status" aria-live="polite" class={retrying ? 'error' : undefined}>{headline}</p>
+      <p role="status" aria-live="polite" class={retrying || (offline && !uri) ? 'error' : undefined}>{headline}</p>
       {detail && <p class="muted">{detail}</p>}
       {retrying && <button type="button" class="btn" onClick={retry}>Try again</button>}
       {!retrying && mobile && (mobileLink || anyWallet) && (

@@ -9,13 +9,15 @@ import { sitePage } from './site-page.ts'
 import { injectedWalletInstallScript } from '../../dev/wallet/injected/index.ts'
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../../dev/faults/proxy.ts'
 
-const test = suite('e2e: faults (reference API down, broken, slow)')
+const test = suite('e2e: faults (reference API and relay down, broken, slow)')
 let e2e: E2E
 let api: FaultProxy
+let relay: FaultProxy
 
 test.before(async () => {
   e2e = await startE2E()
   api = await startFaultProxy(e2e.stack.api.url)
+  relay = await startFaultProxy(e2e.stack.relay.url.replace(/^ws/, 'http'))
   const stack = e2e.stack
   const chains = Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl]))
   stack.web.setPage('/t/faults.html', sitePage(stack, {
@@ -24,9 +26,12 @@ test.before(async () => {
     options: 'features: { email: false, socials: false },',
     config: { ...stack.config, apiUrl: api.url, blockchainApiUrl: api.url },
   }))
+  // WalletConnect only (no adapters): the modal opens on the WalletConnect QR view.
+  stack.web.setPage('/t/relay.html', sitePage(stack, { config: { ...stack.config, relayUrl: relay.url.replace(/^http/, 'ws') } }))
 })
 test.after(async () => {
   await api?.stop()
+  await relay?.stop()
   await e2e?.stop()
 })
 
@@ -79,6 +84,19 @@ test('behavior: the balance API answers 500: Token Balance Unavailable, no retry
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=token-row]').first().waitFor()
   assert.ok(balanceReads() > reads)
+})
+
+test('behavior: the relay down: WalletConnect says there is no connection; the QR comes once the relay is back', async () => {
+  relay.set('refuse')
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/relay.html`)
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('h2', { hasText: 'WalletConnect' }).waitFor()
+  await modal(page).getByText('Preparing the connection…').waitFor()
+  await modal(page).locator('p.error[role=status]', { hasText: 'No internet connection detected. Please restart your network and try again.' }).waitFor({ timeout: 25_000 })
+  relay.set('none')
+  await modal(page).locator('svg[role=img]').waitFor({ timeout: 30_000 })
+  assert.match(await modal(page).locator('[data-wc-uri]').getAttribute('data-wc-uri') ?? '', /^wc:/)
 })
 
 test.run()
