@@ -23,7 +23,7 @@ h2{margin:0;text-align:center;font-size:16px;font-weight:600}h2:focus{outline:no
 .icon-btn:hover{background:var(--bg2)}
 button,a{font:inherit;color:inherit}
 :focus-visible{outline:2px solid var(--acc);outline-offset:2px}
-.list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}
+.list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}.list[inert]{opacity:.3}
 .item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--r)*4);
 background:var(--bg2);cursor:pointer;text-align:left;font-size:15px}
 .item:hover{background:var(--bg3)}.item[aria-current=true]{box-shadow:inset 0 0 0 1px var(--acc)}

@@ -124,7 +124,7 @@ export function Connect({ store, route }: ViewProps) {
           <p class="muted">Install a browser wallet, or choose one from all wallets.</p>
         </div>
       )}
-      <ul class="list" aria-label="Wallets" aria-disabled={gated ? 'true' : undefined} inert={gated} style={gated ? 'opacity:.3;pointer-events:none' : undefined}>
+      <ul class="list" aria-label="Wallets" aria-disabled={gated ? 'true' : undefined} inert={gated}>
         {entries.map((entry, i) => (
           <Fragment key={entry.key}>
             {GROUP_LABEL[entry.group] && entries[i - 1]?.group !== entry.group && (
