@@ -27,18 +27,19 @@ export interface SIWESession {
   address: string
   chainId: number
 }
+export interface SIWEClientMethods {
+  getNonce(address?: string): Promise<string>
+  createMessage(args: SIWECreateMessageArgs): string
+  verifyMessage(args: SIWEVerifyMessageArgs): Promise<boolean>
+  getSession(): Promise<SIWESession | null>
+  signOut(): Promise<boolean>
+  getMessageParams?(): Promise<SIWEMessageArgs>
+  onSignIn?(session?: SIWESession): void
+  onSignOut?(): void
+}
 export interface SIWEConfig {
   options: { enabled: boolean; signOutOnDisconnect: boolean; signOutOnAccountChange: boolean; signOutOnNetworkChange: boolean; required?: boolean; nonceRefetchIntervalMs: number; sessionRefetchIntervalMs: number }
-  methods: {
-    getNonce(address?: string): Promise<string>
-    createMessage(args: SIWECreateMessageArgs): string
-    verifyMessage(args: SIWEVerifyMessageArgs): Promise<boolean>
-    getSession(): Promise<SIWESession | null>
-    signOut(): Promise<boolean>
-    getMessageParams?(): Promise<SIWEMessageArgs>
-    onSignIn?(session?: SIWESession): void
-    onSignOut?(): void
-  }
+  methods: SIWEClientMethods
   getNonce(address?: string): Promise<string>
   createMessage(args: SIWECreateMessageArgs): string
 }

@@ -1,20 +1,9 @@
 // AppKit's legacy SIWE plugin surface (@reown/appkit-siwe): createSIWEConfig and formatMessage.
 // The modal maps a siweConfig onto SIWX (signals/siwe-map.ts), as AppKit's mapToSIWX does.
-import type { SIWEConfig, SIWECreateMessageArgs, SIWEMessageArgs, SIWESession, SIWEVerifyMessageArgs } from '../signals/siwe-map'
+import type { SIWEClientMethods, SIWEConfig, SIWECreateMessageArgs, SIWEMessageArgs, SIWESession, SIWEVerifyMessageArgs } from '../signals/siwe-map'
 import { formatSiwxMessage } from '../utils/siwx-text'
 
-export type { SIWEConfig, SIWECreateMessageArgs, SIWEMessageArgs, SIWESession, SIWEVerifyMessageArgs }
-
-export interface SIWEClientMethods {
-  getNonce(address?: string): Promise<string>
-  createMessage(args: SIWECreateMessageArgs): string
-  verifyMessage(args: SIWEVerifyMessageArgs): Promise<boolean>
-  getSession(): Promise<SIWESession | null>
-  signOut(): Promise<boolean>
-  getMessageParams?(): Promise<SIWEMessageArgs>
-  onSignIn?(session?: SIWESession): void
-  onSignOut?(): void
-}
+export type { SIWEClientMethods, SIWEConfig, SIWECreateMessageArgs, SIWEMessageArgs, SIWESession, SIWEVerifyMessageArgs }
 
 export type SIWECreateClientArgs = SIWEClientMethods & {
   enabled?: boolean
