@@ -7,18 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   address,
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getSignatureFromTransaction,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -34,6 +26,7 @@ import {
 import { startStack, type Stack } from '../../dev/stack.ts'
 import { startSolana } from '../../dev/solana/index.ts'
 import type { History } from './api-chain-cases.ts'
+import { sendSolana } from './solana-send.ts'
 
 const test = suite('dev stack: Solana ledger restart')
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-solana-state-'))
@@ -53,19 +46,7 @@ test.after(async () => {
 const start = () => startStack({ stateDir, reactDemo: false })
 const rpcOf = (s: Stack) => createSolanaRpc(s.solana!.rpcUrl)
 
-async function send(s: Stack, payer: KeyPairSigner, instructions: Instruction[]): Promise<Signature> {
-  const rpc = rpcOf(s)
-  const { value: lifetime } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-  return getSignatureFromTransaction(signed)
-}
+const send = (s: Stack, payer: KeyPairSigner, instructions: Instruction[]) => sendSolana(s.solana!.rpcUrl, payer, instructions)
 
 async function historyHashes(s: Stack, owner: string): Promise<string[]> {
   const res = await fetch(`${s.api.url}/v1/account/${owner}/history?projectId=${s.config.projectId}`)

@@ -5,19 +5,10 @@ import * as assert from 'uvu/assert'
 import {
   address,
   AccountRole,
-  appendTransactionMessageInstructions,
   createKeyPairSignerFromBytes,
-  createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
-  getBase64EncodedWireTransaction,
   getProgramDerivedAddress,
-  getSignatureFromTransaction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -26,6 +17,7 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import type { History } from '../dev/api-chain-cases.ts'
+import { sendSolana } from '../dev/solana-send.ts'
 
 interface Ctx {
   solana?: LocalSolana
@@ -78,19 +70,7 @@ async function splTransfer(ctx: Ctx, from: KeyPairSigner, to: Address, amount: b
   }
 }
 
-async function send(ctx: Ctx, payer: KeyPairSigner, instruction: Instruction): Promise<string> {
-  const rpc = createSolanaRpc(ctx.solana!.rpcUrl)
-  const { value: lifetime } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions([instruction], m),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-  return getSignatureFromTransaction(signed)
-}
+const send = (ctx: Ctx, payer: KeyPairSigner, instruction: Instruction) => sendSolana(ctx.solana!.rpcUrl, payer, [instruction])
 
 const history = async (ctx: Ctx, owner: string) => {
   const res = await fetch(`${ctx.api!.url}/v1/account/${owner}/history?projectId=test`)
