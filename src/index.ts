@@ -1,7 +1,7 @@
 import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
 import { createKit } from './kit'
-import { loadActions, loadRuntime, loadWalletConnect } from './chunks'
+import { loadActions, loadEmbedded, loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
@@ -24,7 +24,7 @@ export const PROJECT_ID_ALERT = 'Project ID Not Configured'
  */
 export function createAppKit(input: AppKitOptions) {
   const options = parseOptions(input)
-  const store = createStore(options, { walletConnect: loadWalletConnect })
+  const store = createStore(options, { walletConnect: loadWalletConnect, embedded: loadEmbedded })
   const kit = createKit(store)
   setCurrentInstance(kit)
   // AppKit's INITIALIZE: the options as given, less adapters and provider, networks by id.

@@ -33,11 +33,13 @@ export async function reconnectNamespace(store: Store, adapter: ChainAdapter, re
   const tried = new Set<unknown>()
   if (adapter.reconnect && network && restoring) {
     for (const connector of ordered) {
-      const provider = adapter.getProvider?.(connector.id)
+      // A connector with a driver of its own (the embedded wallet's AUTH) reconnects through it.
+      const driver = store.drivers.get(connector.id) ?? adapter
+      const provider = driver.getProvider?.(connector.id)
       if (provider && tried.has(provider)) continue
       tried.add(provider)
       try {
-        const result = await adapter.reconnect(connector.id, network)
+        const result = await driver.reconnect?.(connector.id, network)
         if (!result) continue
         if (accountFor(store, namespace).status === 'connected') return true // a connect won the race
         applyConnection(store, connector, result.address, result.chainId, { activate: shouldActivate(store, namespace) })

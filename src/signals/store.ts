@@ -24,9 +24,15 @@ export interface WalletConnectChunk {
   providerFor(store: Store): Promise<unknown>
 }
 
+/** The embedded wallet's chunk (lazy/embedded/driver): its frame, AUTH connector and driver. */
+export interface EmbeddedChunk {
+  embeddedFor(store: Store): unknown
+}
+
 /** Chunks that actions fetch on demand, registered by the wiring (index.ts). */
 export interface ChunkLoaders {
   walletConnect?: () => Promise<WalletConnectChunk>
+  embedded?: () => Promise<EmbeddedChunk>
 }
 
 /** All state of one createAppKit instance; nothing lives at module level. */

@@ -114,7 +114,11 @@ export function embeddedFor(store: Store): Embedded {
 
   const connector: Connector = { id: AUTH_CONNECTOR_ID, uid: `eip155:${AUTH_CONNECTOR_ID}`, name: 'Email', type: 'AUTH', chain: 'eip155' }
   store.drivers.set(AUTH_CONNECTOR_ID, driver)
-  if (!store.connection.connectors.peek().some((c) => c.uid === connector.uid)) store.connection.connectors.value = [...store.connection.connectors.peek(), connector]
+  // Listed for good: an adapter that lists its own connectors again (setup, EIP-6963) keeps it.
+  effect(() => {
+    const listed = store.connection.connectors.value
+    if (!listed.some((c) => c.uid === connector.uid)) store.connection.connectors.value = [...listed, connector]
+  })
   const embedded = { frame, connector, driver, provider }
   instances.set(store, embedded)
   return embedded

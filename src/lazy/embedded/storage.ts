@@ -1,16 +1,8 @@
-// SPEC section 3's embedded-wallet storage keys, under Postern's prefix; kept out of the loader.
+// What a login leaves in storage and what a disconnect clears (SPEC sections 3 and 4).
 import { removeStored, writeStored } from '../../utils/storage'
+import { EMBEDDED_KEYS } from '../../utils/embedded-keys'
 
-export const EMBEDDED_KEYS = {
-  emailLoginUsed: '@postern/email_login_used',
-  email: '@postern/email',
-  lastEmailLoginTime: '@postern/last_email_login_time',
-  socialUsername: '@postern/social_username',
-  lastUsedChainId: '@postern/last_used_chain_id',
-  preferredAccountType: '@postern/preferred_account_type',
-  smartAccountEnabled: '@postern/smart_account_enabled',
-  smartAccountEnabledNetworks: '@postern/smart_account_enabled_networks',
-} as const
+export { EMBEDDED_KEYS }
 
 /** SPEC section 4: login success stores the e-mail, sets the used flag, clears the last-login time. */
 export function rememberLogin(email: string | null | undefined, chainId: string | number): void {
