@@ -194,5 +194,8 @@ export async function refreshBalance(store: Store, namespace: ChainNamespace, { 
     if (accountFor(store, namespace).caipAddress !== key) return
     setAccountState(store, namespace, { balance: undefined, balanceError: true, balanceLoading: false })
     showToast(store, 'error', 'Token Balance Unavailable')
+    // The retry the lock allows: when it ends, read again if the same account is still there.
+    const retry = setTimeout(() => accountFor(store, namespace).caipAddress === key && void refreshBalance(store, namespace), BALANCE_CACHE_MS)
+    ;(retry as { unref?: () => void }).unref?.() // in Node (tests, servers) it must not keep the process alive
   }
 }

@@ -13,11 +13,13 @@ const test = suite('e2e: faults (reference API and relay down, broken, slow)')
 let e2e: E2E
 let api: FaultProxy
 let relay: FaultProxy
+let rpc: FaultProxy
 
 test.before(async () => {
   e2e = await startE2E()
   api = await startFaultProxy(e2e.stack.api.url)
   relay = await startFaultProxy(e2e.stack.relay.url.replace(/^ws/, 'http'))
+  rpc = await startFaultProxy(e2e.stack.rpcUrls['eip155:1']!)
   const stack = e2e.stack
   const chains = Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl]))
   stack.web.setPage('/t/faults.html', sitePage(stack, {
@@ -26,12 +28,20 @@ test.before(async () => {
     options: 'features: { email: false, socials: false },',
     config: { ...stack.config, apiUrl: api.url, blockchainApiUrl: api.url },
   }))
+  // The modal's reads of chain 1 go through the switch; the wallet keeps its own node.
+  stack.web.setPage('/t/rpc.html', sitePage(stack, {
+    head: `<script>${injectedWalletInstallScript({ ...WALLET_A, chains })}</script>`,
+    adapters: '[Postern.adapters.eip155()]',
+    options: 'features: { email: false, socials: false },',
+    config: { ...stack.config, rpcUrls: { ...stack.config.rpcUrls, 'eip155:1': rpc.url } },
+  }))
   // WalletConnect only (no adapters): the modal opens on the WalletConnect QR view.
   stack.web.setPage('/t/relay.html', sitePage(stack, { config: { ...stack.config, relayUrl: relay.url.replace(/^http/, 'ws') } }))
 })
 test.after(async () => {
   await api?.stop()
   await relay?.stop()
+  await rpc?.stop()
   await e2e?.stop()
 })
 
@@ -97,6 +107,44 @@ test('behavior: the relay down: WalletConnect says there is no connection; the Q
   relay.set('none')
   await modal(page).locator('svg[role=img]').waitFor({ timeout: 30_000 })
   assert.match(await modal(page).locator('[data-wc-uri]').getAttribute('data-wc-uri') ?? '', /^wc:/)
+})
+
+test('behavior: the chain\'s RPC answers 500 once: the read is retried (150 ms, doubling) and the balance shows', async () => {
+  rpc.set('500')
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/rpc.html`)
+  const before = rpc.requests.length
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  for (let i = 0; i < 100 && rpc.requests.length === before; i++) await page.waitForTimeout(10)
+  rpc.set('none')
+  await page.locator('appkit-button button', { hasText: '10000.000 ETH' }).waitFor()
+  assert.ok(rpc.requests.length >= before + 2, 'the failed read was tried again')
+})
+
+test('behavior: the chain\'s RPC refuses: the balance reads 0.00, the connection kept, and the balance read again after the 30 s lock', async () => {
+  rpc.set('refuse')
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/rpc.html`)
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.locator('appkit-button button').click()
+  // SPEC section 8: a failed balance reads as zero of the native token (0.00 ETH; three places here).
+  await modal(page).locator('[data-testid=account-balance]', { hasText: /^0\.000 ETH$/ }).waitFor({ timeout: 25_000 })
+  const failedAt = Date.now()
+  rpc.set('none')
+  await page.keyboard.press('Escape')
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=account-name]').waitFor()
+  assert.ok(await page.evaluate(() => (window as any).modal.getIsConnected()))
+  assert.not.match(await modal(page).locator('[data-testid=account-balance]').textContent() ?? '', '10000', 'no read inside the lock')
+  await page.keyboard.press('Escape')
+  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() - failedAt)))
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('[data-testid=account-balance]', { hasText: '10000.000 ETH' }).waitFor()
 })
 
 test.run()
