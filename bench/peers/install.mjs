@@ -1,0 +1,72 @@
+// The peers, installed once into a cache folder outside the repository (never into the project's
+// dependencies) and bundled there with the same esbuild settings as Postern's entry. Re-installed
+// only when PEERS below changes (the stamp file records what was installed).
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { bundle } from './bundle.mjs'
+
+export const ENTRIES = fileURLToPath(new URL('./entries/', import.meta.url))
+
+/** `$XDG_CACHE_HOME/postern/peerbench` (or ~/.cache/...), overridable with PEERBENCH_DIR. */
+export function cacheDir() {
+  return process.env.PEERBENCH_DIR || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'postern', 'peerbench')
+}
+
+// viem is pinned to 2.57.1 (an override where a peer would pull a newer one) so every peer and
+// Postern use one viem; exact versions everywhere.
+const VIEM = { viem: '2.57.1' }
+export const PEERS = {
+  'appkit-wagmi': { viem: true, deps: ['@reown/appkit@1.8.24', '@reown/appkit-adapter-wagmi@1.8.24', 'wagmi@3.7.7', 'viem@2.57.1', '@tanstack/react-query@5.108.0', 'react@19.3.1', 'react-dom@19.3.1'],
+    bundles: { 'appkit-wagmi-vanilla': 'appkit-wagmi-vanilla.js', 'appkit-wagmi-react': 'appkit-wagmi-react.jsx' } },
+  'appkit-noadapter': { viem: true, deps: ['@reown/appkit@1.8.24', 'viem@2.57.1'], bundles: { 'appkit-noadapter': 'appkit-noadapter.js' } },
+  rainbowkit: { viem: true, deps: ['@rainbow-me/rainbowkit@2.2.11', 'wagmi@2.19.5', 'viem@2.57.1', '@tanstack/react-query@5.108.0', 'react@19.3.1', 'react-dom@19.3.1'],
+    bundles: { rainbowkit: 'rainbowkit.jsx' } },
+  connectkit: { viem: true, deps: ['connectkit@1.9.2', 'wagmi@2.19.5', 'viem@2.57.1', '@tanstack/react-query@5.108.0', 'react@18.3.1', 'react-dom@18.3.1'],
+    bundles: { connectkit: 'connectkit.jsx' } },
+  onboard: { viem: false, deps: ['@web3-onboard/core@2.24.1', '@web3-onboard/injected-wallets@2.11.3'], bundles: { onboard: 'onboard.js' } },
+}
+
+const stampOf = () => JSON.stringify(PEERS) + readEntries()
+const readEntries = () => Object.values(PEERS).flatMap((p) => Object.values(p.bundles)).map((f) => readFileSync(join(ENTRIES, f), 'utf8')).join('\n')
+
+/** Installs and bundles every peer unless the cache already holds this exact set; returns the cache folder. */
+export async function ensurePeers(log = console.error) {
+  const dir = cacheDir()
+  const stamp = join(dir, 'peers.stamp')
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf()) return dir
+  rmSync(stamp, { force: true })
+  for (const [app, peer] of Object.entries(PEERS)) {
+    const appDir = join(dir, app)
+    // Always from an empty folder: re-installing over a tree has pruned optional peers before.
+    rmSync(appDir, { recursive: true, force: true })
+    mkdirSync(join(appDir, 'src'), { recursive: true })
+    writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: `pb-${app}`, private: true, version: '0.0.0', type: 'module', ...(peer.viem ? { overrides: VIEM } : {}) }))
+    log(`peers: installing ${app} (${peer.deps.join(' ')})`)
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', ...peer.deps], { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] })
+    for (const [variant, entry] of Object.entries(peer.bundles)) {
+      copyFileSync(join(ENTRIES, entry), join(appDir, 'src', entry))
+      await bundle(appDir, `src/${entry}`, variant)
+      log(`peers: bundled ${variant}`)
+    }
+  }
+  // The floor: one static element, no script.
+  mkdirSync(join(dir, 'blank', 'dist-blank'), { recursive: true })
+  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), '<!doctype html><meta charset=utf-8><title>floor</title><p id=floor>Connect a wallet</p>\n')
+  writeFileSync(stamp, stampOf())
+  return dir
+}
+
+/** The installed versions of the packages that matter, per app folder (for the report). */
+export function installedVersions(dir = cacheDir()) {
+  const out = {}
+  for (const [app, peer] of Object.entries(PEERS)) {
+    for (const dep of peer.deps) {
+      const name = dep.slice(0, dep.lastIndexOf('@'))
+      try { out[name] = JSON.parse(readFileSync(join(dir, app, 'node_modules', name, 'package.json'), 'utf8')).version } catch { /* not installed */ }
+    }
+  }
+  return out
+}

@@ -1,0 +1,72 @@
+// One cold run of one product: a fresh headless Chromium (launchChromium, fresh profile), the
+// product's page from the loopback server, and:
+//   view     navigation → connect view visible (page-script.mjs's criterion)
+//   heap     JS heap used after a forced GC, once the page has settled (view + 2 s, at least 5 s)
+//   jsKiB    brotli size of the JS files the page had started fetching before the view was visible
+//   requests every request and WebSocket from navigation until the click (the visitor's intent),
+//            and how many of them left the page's origin
+//   click    then a click on the test wallet's entry → the wallet receives the connection request
+import { join } from 'node:path'
+import { pageScript } from './page-script.mjs'
+import { brotliSize } from './serve.mjs'
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b)
+  if (!v.length) return null
+  const m = v.length >> 1
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2
+}
+export { median }
+
+export async function runOnce({ launchChromium, server, dir, name, variant }) {
+  const browser = await launchChromium()
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const requests = []
+    const errors = []
+    page.on('request', (r) => requests.push({ url: r.url(), at: Date.now() }))
+    page.on('websocket', (w) => requests.push({ url: w.url(), at: Date.now() }))
+    page.on('pageerror', (e) => errors.push(String(e).slice(0, 160)))
+    await page.addInitScript(pageScript(variant.view))
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const url = `${server.url}/${variant.dir}/dist-${name}/`
+    const t0 = Date.now()
+    await page.goto(url, { waitUntil: 'commit' })
+    await page.waitForFunction(() => window.__pb.viewAt !== null, null, { timeout: 30_000, polling: 50 }).catch(() => undefined)
+    const viewAt = await page.evaluate(() => window.__pb.viewAt)
+    const settle = Math.max((viewAt ?? 30_000) + 2000, 5000) - (Date.now() - t0)
+    if (settle > 0) await page.waitForTimeout(settle)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime })))
+    const intentAt = Date.now()
+    const beforeIntent = requests.filter((r) => r.at <= intentAt)
+    const pageOrigin = new URL(url).origin
+    // Intent: the click on the wallet, then up to 3 s for the request to reach it.
+    let click = null
+    if (!variant.floor && await page.evaluate(() => window.__pb.clickWallet())) {
+      await page.waitForFunction(() => window.__pb.walletAt !== null, null, { timeout: 3000, polling: 10 }).catch(() => undefined)
+      const pb = await page.evaluate(() => ({ clickAt: window.__pb.clickAt, walletAt: window.__pb.walletAt }))
+      click = pb.walletAt === null ? null : pb.walletAt - pb.clickAt
+    }
+    const js = viewAt === null ? [] : [...new Set(resources
+      .filter((r) => r.name.startsWith(pageOrigin) && r.start <= viewAt && /\.m?js$/.test(new URL(r.name).pathname))
+      .map((r) => new URL(r.name).pathname))]
+    await context.close()
+    return {
+      view: viewAt,
+      click,
+      heap: metrics.JSHeapUsedSize,
+      jsBytes: js.reduce((sum, p) => sum + brotliSize(join(dir, decodeURIComponent(p))), 0),
+      jsFiles: js.length,
+      requests: beforeIntent.length,
+      outside: beforeIntent.filter((r) => !r.url.startsWith(pageOrigin) && !r.url.startsWith('data:')).length,
+      outsideHosts: [...new Set(beforeIntent.filter((r) => !r.url.startsWith(pageOrigin) && !r.url.startsWith('data:')).map((r) => r.url.split('/').slice(0, 3).join('/')))],
+      errors,
+    }
+  } finally {
+    await browser.close()
+  }
+}

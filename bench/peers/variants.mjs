@@ -1,0 +1,28 @@
+// Every product measured, where its page lives under the cache folder, and the DOM criterion for
+// its connect view being visible (evaluated in the page by page-script.mjs: deep() walks open
+// shadow roots, vis() has a box, ownText() is an element's own text).
+
+// Postern renders into <w3m-modal>'s open shadow root: the dialog, its title and the view's own
+// content laid out. With an adapter it opens on the wallet list ('Connect Wallet', .item buttons);
+// with none, on the WalletConnect view (its pairing panel, shown before any relay answer).
+const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); const r = h && h.shadowRoot; if (!r) return false;
+  const d = r.querySelector('[role=dialog]'); const t = r.getElementById('w3m-title');
+  if (!d || !vis(d) || !t || !vis(t)) return false;
+  const title = ownText(t);
+  if (title === 'WalletConnect') return [...d.querySelectorAll('[data-wc-status]')].some(vis);
+  return title === 'Connect Wallet' && [...d.querySelectorAll('ul.list .item')].some(vis); })()`
+
+const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view') && vis(e))`
+
+export const VARIANTS = {
+  // The floor: a page with one static element and no script. What a modal costs is measured above it.
+  blank: { dir: 'blank', view: `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`, floor: true },
+  postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
+  'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
+  onboard: { dir: 'onboard', view: `deep().some(e => vis(e) && ownText(e) === 'Connect your wallet')`, label: 'Web3-Onboard 2.24.1' },
+  rainbowkit: { dir: 'rainbowkit', view: `(() => { const e = document.getElementById('rk_connect_title'); return !!e && vis(e) && ownText(e) === 'Connect a Wallet'; })()`, label: 'RainbowKit 2.2.11' },
+  connectkit: { dir: 'connectkit', view: `(() => { const r = document.getElementById('__CONNECTKIT__'); return !!r && [...r.querySelectorAll('[role=dialog] *')].some(e => vis(e) && ownText(e) === 'Connect Wallet'); })()`, label: 'ConnectKit 1.9.2' },
+  'appkit-wagmi-vanilla': { dir: 'appkit-wagmi', view: APPKIT_VIEW, label: 'AppKit 1.8.24 + wagmi' },
+  'appkit-wagmi-react': { dir: 'appkit-wagmi', view: APPKIT_VIEW, label: 'AppKit 1.8.24 + wagmi, React' },
+  'appkit-noadapter': { dir: 'appkit-noadapter', view: APPKIT_VIEW, label: 'AppKit 1.8.24, no adapter' },
+}
