@@ -10,6 +10,8 @@ import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
+import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
+import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -29,10 +31,16 @@ export interface Stack {
   oidc: OidcServer
   chains: LocalChain[]
   solana?: LocalSolana
+  /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
+  aa: AccountAbstraction
+  /** CAIP network id → that chain's bundler URL. */
+  bundlerUrls: Record<string, string>
   /** CAIP network id → RPC URL, as createAppKit's rpcUrls option takes it. */
   rpcUrls: Record<string, string>
   /** The demo's settings, also served to pages as /demo-config.js. */
   config: DemoConfig
+  /** A fault switch per service (RPC of each chain, API, relay, database); pages reach them through `faults.config`. */
+  faults: Faults<DemoConfig>
   stop(): Promise<void>
 }
 
@@ -44,6 +52,8 @@ export interface DemoConfig {
   rpcUrls: Record<string, string>
   solanaRpcUrl?: string
   secureSiteUrl: string
+  /** CAIP network id → ERC-4337 bundler URL. */
+  bundlerUrls: Record<string, string>
 }
 
 /**
@@ -51,7 +61,7 @@ export interface DemoConfig {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; stateDir?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; stateDir?: string; databaseUrl?: string } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -61,6 +71,10 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
     ])
+    // The bundlers start while the other services do; the chains (restored or new) get the
+    // EntryPoint and factory first, deployed only when missing.
+    const aaStarting = track(startAccountAbstraction(chains.chains))
+    aaStarting.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider.
@@ -71,9 +85,11 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
+    // The API server's database (PGlite, or Postgres at databaseUrl) is behind its fault switch.
+    const database = await track(databaseBehindSwitch({ databaseUrl: opts.databaseUrl, dataDir: opts.stateDir && `${opts.stateDir}/server` }))
     const api = await track(startApiServer({
       chains: chains.chains,
-      dataDir: opts.stateDir && `${opts.stateDir}/server`,
+      db: database.db,
       indexer: { intervalMs: 500 },
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,
@@ -82,16 +98,19 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         solanaWatch: solana.accounts.map((a) => a.address),
       }),
       emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer },
+      smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
     }))
+    const aa = await aaStarting
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
-    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url }
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
+    const faults = await track(startFaults(config, database.switch))
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
       name: 'Postern Test Wallet',
       rdns: 'dev.postern.testwallet',
@@ -100,7 +119,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, rpcUrls, config,
+      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       stop: () => stopAll(started),
     }
   } catch (error) {

@@ -13,6 +13,7 @@ import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
 import { configureEmailAuth, type EmailAuthOptions } from './auth-email/config.ts'
+import { configureSmartAccounts, type SmartAccountOptions } from './auth-email/smart-accounts.ts'
 
 export type { AnalyticsEvent } from './state.ts'
 export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
@@ -47,6 +48,8 @@ export interface ApiServerOptions {
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
   /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key. */
   emailAuth?: EmailAuthOptions
+  /** The embedded wallet's smart accounts (EntryPoint, factory, bundler per chain); none when absent. */
+  smartAccounts?: SmartAccountOptions
 }
 
 export interface ApiServer {
@@ -79,6 +82,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaMints: opts.solanaMints ?? {},
   })
   configureEmailAuth(state, opts.emailAuth)
+  configureSmartAccounts(state, opts.smartAccounts)
   try {
     await prepareIndex(state, opts)
   } catch (error) {

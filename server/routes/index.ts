@@ -11,6 +11,7 @@ import { onrampRoutes } from './onramp.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 import { emailAuthRoutes } from '../auth-email/routes.ts'
+import { smartAccountRoutes } from '../auth-email/smart-accounts.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
@@ -26,4 +27,5 @@ export const routes: Route[] = [
   ...onrampRoutes,
   ...authRoutes,
   ...emailAuthRoutes,
+  ...smartAccountRoutes,
 ]

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createPublicClient, http, parseEther, testActions } from 'viem'
+import { verifyMessage } from 'viem/actions'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import { startChains, toViemChain, type LocalChains } from '../../dev/chains/index.ts'
+import { accountFactoryAddress, startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/index.ts'
+import { toPosternSmartAccount } from '../../secure/smart-account.ts'
+
+const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction }>('dev/aa')
+// A state folder, as npm start's .dev-state: the last test restarts from it.
+const stateDir = mkdtempSync(join(tmpdir(), 'postern-aa-'))
+
+const watchdog = setTimeout(() => {
+  console.error('aa.test.ts: timed out')
+  process.exit(1)
+}, 170_000)
+
+test.before(async (ctx) => {
+  ctx.chains = await startChains({ chainIds: [1], stateDir })
+  ctx.aa = await startAccountAbstraction(ctx.chains.chains)
+})
+
+test.after(async (ctx) => {
+  await ctx.aa?.stop()
+  await ctx.chains?.stop()
+  rmSync(stateDir, { recursive: true, force: true })
+  clearTimeout(watchdog)
+})
+
+test('the canonical v0.7 EntryPoint, the factory and a bundler that serves it', async ({ chains, aa }) => {
+  const chain = chains!.chains[0]!
+  assert.is(aa!.entryPoint, entryPoint07Address)
+  assert.is(aa!.factory, accountFactoryAddress())
+  const client = createPublicClient({ transport: http(chain.rpcUrl) })
+  assert.ok(((await client.getCode({ address: aa!.entryPoint })) ?? '0x').length > 2)
+  assert.ok(((await client.getCode({ address: aa!.factory })) ?? '0x').length > 2)
+  const bundler = createBundlerClient({ transport: http(aa!.bundlerUrls['eip155:1']) })
+  assert.equal(await bundler.getSupportedEntryPoints(), [entryPoint07Address])
+  // Deploying again finds both and changes nothing.
+  const again = await startAccountAbstraction([])
+  assert.equal(again.bundlerUrls, {})
+})
+
+test('a user operation deploys the account with its first call and a second one lands; 1271 and 6492 signatures verify', async ({ chains, aa }) => {
+  const chain = chains!.chains[0]!
+  const viemChain = toViemChain(chain)
+  const client = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }).extend(testActions({ mode: 'anvil' }))
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const account = await toPosternSmartAccount({ client, owner, factory: aa!.factory, chainId: chain.chainId })
+  const address = await account.getAddress()
+  assert.is.not(address.toLowerCase(), owner.address.toLowerCase())
+  assert.not.ok(await account.isDeployed())
+
+  // Before deployment: an EIP-6492 signature verifies; the owner's plain signature does not pass for the account.
+  const before = await account.signMessage({ message: 'hello before' })
+  assert.ok(await verifyMessage(client, { address, message: 'hello before', signature: before }))
+  const plain = await owner.signMessage({ message: 'hello before' })
+  assert.not.ok(await verifyMessage(client, { address, message: 'hello before', signature: plain }))
+
+  await client.setBalance({ address, value: parseEther('1') })
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  const bundler = createBundlerClient({ account, client, transport: http(aa!.bundlerUrls['eip155:1']) })
+  const hash = await bundler.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.01') }] })
+  const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100, timeout: 60_000 })
+  assert.ok(receipt.success)
+  assert.ok(await account.isDeployed())
+  assert.is(await client.getBalance({ address: receiver }), parseEther('0.01'))
+
+  // A batch of two in one user operation.
+  const second = await bundler.sendUserOperation({ calls: [{ to: receiver, value: parseEther('0.02') }, { to: receiver, value: parseEther('0.03') }] })
+  assert.ok((await bundler.waitForUserOperationReceipt({ hash: second, pollingInterval: 100, timeout: 60_000 })).success)
+  assert.is(await client.getBalance({ address: receiver }), parseEther('0.06'))
+
+  // After deployment: ERC-1271 through the account itself.
+  const after = await account.signMessage({ message: 'hello after' })
+  assert.ok(await verifyMessage(client, { address, message: 'hello after', signature: after }))
+  assert.not.ok(await verifyMessage(client, { address, message: 'hello other', signature: after }))
+})
+
+test('after a restart from the state folder: same contracts, not deployed again, and the account still sends', async (ctx) => {
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const first = ctx.chains!.chains[0]!
+  const account0 = await toPosternSmartAccount({ client: createPublicClient({ transport: http(first.rpcUrl) }), owner, factory: ctx.aa!.factory, chainId: 1 })
+  const address = await account0.getAddress()
+  await ctx.aa!.stop()
+  await ctx.chains!.stop()
+  ctx.aa = undefined
+  ctx.chains = await startChains({ chainIds: [1], stateDir })
+  const chain = ctx.chains.chains[0]!
+  const client = createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) }).extend(testActions({ mode: 'anvil' }))
+  const blockBefore = await client.getBlockNumber()
+  ctx.aa = await startAccountAbstraction(ctx.chains.chains)
+  assert.is(ctx.aa.factory, accountFactoryAddress())
+  // Nothing to deploy: the utility key sent no transaction (anvil mines one block per transaction).
+  assert.is(await client.getBlockNumber(), blockBefore)
+  const account = await toPosternSmartAccount({ client, owner, factory: ctx.aa.factory, chainId: 1 })
+  assert.is(await account.getAddress(), address)
+  await client.setBalance({ address, value: parseEther('1') })
+  const bundler = createBundlerClient({ account, client, transport: http(ctx.aa.bundlerUrls['eip155:1']) })
+  const hash = await bundler.sendUserOperation({ calls: [{ to: owner.address, value: parseEther('0.5') }] })
+  assert.ok((await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100, timeout: 60_000 })).success)
+  assert.is(await client.getBalance({ address: owner.address }), parseEther('0.5'))
+})
+
+test.run()
