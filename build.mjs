@@ -127,7 +127,9 @@ async function main() {
   const builds = {
     esm: esbuild.build({
       ...common,
-      entryPoints: { index: esmLoader.entry, react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts' },
+      entryPoints: { index: esmLoader.entry, react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' },
+      // The site's own wagmi (peer dependencies of postern/wagmi), never a copy of ours.
+      external: ['wagmi', '@wagmi/core'],
       outdir: `${dist}/esm`,
       plugins: [...common.plugins, esmLoader.plugin],
       format: 'esm',

@@ -32,6 +32,8 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
+  wagmi: { static: ['utils', 'types'], lazy: ['lazy'] },
+  'solana-adapter': { static: ['adapters', 'types'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */
