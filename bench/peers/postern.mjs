@@ -24,6 +24,8 @@ export async function buildPostern(dir) {
   copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'))
   copyFileSync(join(ENTRIES, 'postern.js'), join(app, 'src', 'postern.js'))
   await bundle(app, 'src/postern.js', 'postern')
+  copyFileSync(join(ENTRIES, 'postern-wc.js'), join(app, 'src', 'postern-wc.js'))
+  await bundle(app, 'src/postern-wc.js', 'postern-wc')
   const cdn = join(app, 'dist-postern-cdn')
   mkdirSync(cdn, { recursive: true })
   copyFileSync(join(pkg, 'dist', 'cdn', 'postern.js'), join(cdn, 'postern.js'))

@@ -18,6 +18,23 @@ const median = (xs) => {
 }
 export { median }
 
+/** Evaluated over the DevTools protocol, not page.evaluate: Playwright's injected script would sit in the heap measured. */
+export async function evaluate(cdp, expression) {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })
+  if (exceptionDetails) throw new Error(exceptionDetails.text)
+  return result.value
+}
+
+/** Polls an expression in the page until it is truthy or `ms` pass. */
+export async function waitUntil(cdp, expression, ms, every = 10) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (await evaluate(cdp, expression).catch(() => false)) return true
+    await new Promise((r) => setTimeout(r, every))
+  }
+  return false
+}
+
 export async function runOnce({ launchChromium, server, dir, name, variant }) {
   const browser = await launchChromium()
   try {
@@ -34,21 +51,21 @@ export async function runOnce({ launchChromium, server, dir, name, variant }) {
     const url = `${server.url}/${variant.dir}/dist-${name}/`
     const t0 = Date.now()
     await page.goto(url, { waitUntil: 'commit' })
-    await page.waitForFunction(() => window.__pb.viewAt !== null, null, { timeout: 30_000, polling: 50 }).catch(() => undefined)
-    const viewAt = await page.evaluate(() => window.__pb.viewAt)
+    await waitUntil(cdp, 'window.__pb.viewAt !== null', 30_000, 20)
+    const viewAt = await evaluate(cdp, 'window.__pb.viewAt')
     const settle = Math.max((viewAt ?? 30_000) + 2000, 5000) - (Date.now() - t0)
     if (settle > 0) await page.waitForTimeout(settle)
     await cdp.send('HeapProfiler.collectGarbage')
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
-    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime })))
+    const resources = await evaluate(cdp, `performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime }))`)
     const intentAt = Date.now()
     const beforeIntent = requests.filter((r) => r.at <= intentAt)
     const pageOrigin = new URL(url).origin
     // Intent: the click on the wallet, then up to 3 s for the request to reach it.
     let click = null
-    if (!variant.floor && await page.evaluate(() => window.__pb.clickWallet())) {
-      await page.waitForFunction(() => window.__pb.walletAt !== null, null, { timeout: 3000, polling: 10 }).catch(() => undefined)
-      const pb = await page.evaluate(() => ({ clickAt: window.__pb.clickAt, walletAt: window.__pb.walletAt }))
+    if (!variant.floor && await evaluate(cdp, 'window.__pb.clickWallet()')) {
+      await waitUntil(cdp, 'window.__pb.walletAt !== null', 3000)
+      const pb = await evaluate(cdp, '({ clickAt: window.__pb.clickAt, walletAt: window.__pb.walletAt })')
       click = pb.walletAt === null ? null : pb.walletAt - pb.clickAt
     }
     const js = viewAt === null ? [] : [...new Set(resources

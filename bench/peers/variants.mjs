@@ -19,6 +19,8 @@ export const VARIANTS = {
   blank: { dir: 'blank', view: `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`, floor: true },
   postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
+  // Opt-in (name it on the command line): no adapter, so it opens on WalletConnect, like appkit-noadapter.
+  'postern-wc': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern ESM, no adapter' },
   onboard: { dir: 'onboard', view: `deep().some(e => vis(e) && ownText(e) === 'Connect your wallet')`, label: 'Web3-Onboard 2.24.1' },
   rainbowkit: { dir: 'rainbowkit', view: `(() => { const e = document.getElementById('rk_connect_title'); return !!e && vis(e) && ownText(e) === 'Connect a Wallet'; })()`, label: 'RainbowKit 2.2.11' },
   connectkit: { dir: 'connectkit', view: `(() => { const r = document.getElementById('__CONNECTKIT__'); return !!r && [...r.querySelectorAll('[role=dialog] *')].some(e => vis(e) && ownText(e) === 'Connect Wallet'); })()`, label: 'ConnectKit 1.9.2' },
