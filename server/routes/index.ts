@@ -12,12 +12,14 @@ import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 import { emailAuthRoutes } from '../auth-email/routes.ts'
 import { smartAccountRoutes } from '../auth-email/smart-accounts.ts'
+import { eventRoutes } from '../events.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
   ...walletRoutes,
   ...imageRoutes,
   ...projectRoutes,
+  ...eventRoutes,
   ...balanceRoutes,
   ...historyRoutes,
   ...identityRoutes,
