@@ -5,6 +5,9 @@
 import { spawnSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { cacheDir } from './peers/install.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = Number(process.env.RUNS) || 12
@@ -99,4 +102,15 @@ try {
 } finally {
   await browser.close()
   await stack.stop()
+}
+
+// With the peers installed (`npm run bench:peers` once), the ratios against the fastest peer and
+// the blank floor, measured now on this build: a short interleaved run (PEER_RUNS rounds, 0 skips).
+const peerRuns = Number(process.env.PEER_RUNS ?? 3)
+if (peerRuns > 0 && existsSync(join(cacheDir(), 'peers.stamp'))) {
+  console.log(`\nAgainst the peers (bench/peers.mjs, ${peerRuns} rounds: blank, Postern ESM and CDN, Web3-Onboard):`)
+  const peers = spawnSync(process.execPath, [`${root}bench/peers.mjs`, String(peerRuns), 'blank', 'postern', 'postern-cdn', 'onboard'], { stdio: ['ignore', 'inherit', 'ignore'] })
+  if (peers.status !== 0) console.log('  the peer bench failed; run `npm run bench:peers` to see why')
+} else if (peerRuns > 0) {
+  console.log('\nNo peer cache: `npm run bench:peers` installs the peers once and prints the ratios to them.')
 }
