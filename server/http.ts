@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
+import { DB_UNAVAILABLE_REASON, isDbUnavailable } from './db/unavailable.ts'
 
 /** An error answered as JSON `{ reason }` with its status. */
 export class HttpError extends Error {
@@ -9,6 +10,20 @@ export class HttpError extends Error {
   ) {
     super(reason)
   }
+}
+
+/**
+ * The answer for an error a route threw: its own status for an HttpError, 503 while the database
+ * is out of reach (the client may try again; Retry-After says when), else 500 with the message.
+ */
+export function errorReply(error: unknown): Reply {
+  if (error instanceof HttpError) return { status: error.status, json: { reason: error.reason } }
+  if (isDbUnavailable(error)) {
+    const body = JSON.stringify({ reason: DB_UNAVAILABLE_REASON })
+    return { status: 503, body, contentType: 'application/json; charset=utf-8', headers: { 'retry-after': '5' } }
+  }
+  console.error('[server]', error)
+  return { status: 500, json: { reason: error instanceof Error ? error.message : 'internal error' } }
 }
 
 export type Reply =

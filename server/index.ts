@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { EvmChainOptions } from './chain/evm.ts'
 import { openDb, type Db } from './db/index.ts'
 import { fixtures } from './fixtures.ts'
-import { HttpError, send, sendPreflight } from './http.ts'
+import { errorReply, send, sendPreflight } from './http.ts'
 import { startIndexer, type Indexer, type IndexerOptions } from './indexer/index.ts'
 import { watchSolana } from './indexer/solana.ts'
 import { dispatch } from './router.ts'
@@ -19,6 +19,8 @@ export type { AnalyticsEvent } from './state.ts'
 export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
 
 export interface ApiServerOptions {
+  /** An open database to use instead of opening one from databaseUrl/dataDir (the server closes it on stop). */
+  db?: Db
   /** A free port when absent. */
   port?: number
   /** Interface to listen on; default 127.0.0.1. */
@@ -70,7 +72,7 @@ export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:
 /** Starts the reference provider + blockchain API server, its database and (unless told not to) its indexer. */
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   fixtures() // load and check the fixture files before listening
-  const db = await openDb(opts)
+  const db = opts.db ?? await openDb(opts)
   const state = createState({
     db,
     chains: opts.chains,
@@ -96,9 +98,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     try {
       send(res, await dispatch(routes, state, req))
     } catch (error) {
-      if (error instanceof HttpError) return send(res, { status: error.status, json: { reason: error.reason } })
-      console.error('[server]', error)
-      send(res, { status: 500, json: { reason: error instanceof Error ? error.message : 'internal error' } })
+      send(res, errorReply(error))
     }
   }
 

@@ -4,6 +4,7 @@ import { openPostgres } from './postgres.ts'
 import type { Db } from './types.ts'
 
 export type { Db, Lock, Queryable, Row } from './types.ts'
+export { DB_UNAVAILABLE_REASON, isDbUnavailable } from './unavailable.ts'
 
 export interface DbOptions {
   /** A postgres:// URL; when set, PGlite is not used. */

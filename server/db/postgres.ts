@@ -1,9 +1,12 @@
 import pg from 'pg'
 import type { Db, Lock, Queryable, Row } from './types.ts'
 
+const TIMEOUTS = { connectionTimeoutMillis: 5_000, query_timeout: 10_000 }
+
 /** A Postgres server at `url` through a small pool; advisory locks get a connection of their own. */
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 5 })
+  // A database that stops answering fails the request in bounded time (a 503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 5, ...TIMEOUTS })
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const query = async <T extends Row>(q: pg.Pool | pg.PoolClient | pg.Client, sql: string, params?: unknown[]) =>
@@ -27,7 +30,7 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     async tryLock(key) {
-      const client = new pg.Client({ connectionString: url })
+      const client = new pg.Client({ connectionString: url, ...TIMEOUTS })
       await client.connect()
       let lose = () => {}
       const lost = new Promise<void>((resolve) => (lose = resolve))

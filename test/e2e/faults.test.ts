@@ -1,5 +1,6 @@
-// Faults survived (issue 17, item 5): the reference API behind the fault switch (dev/faults).
-// For each fault the modal stays usable, says what failed, keeps its state, and recovers.
+// Faults survived (issue 17, item 5): the stack's services behind their fault switches
+// (stack.faults, dev/faults). For each fault the modal stays usable, says what failed, keeps its
+// state, and recovers.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -7,43 +8,43 @@ import { dialog, startE2E, type E2E } from './harness.ts'
 import { WALLET_A } from './evm-page.ts'
 import { sitePage } from './site-page.ts'
 import { injectedWalletInstallScript } from '../../dev/wallet/injected/index.ts'
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../../dev/faults/proxy.ts'
+import type { FaultMode, FaultSwitch } from '../../dev/faults/index.ts'
 
-const test = suite('e2e: faults (reference API and relay down, broken, slow)')
+const test = suite('e2e: faults (reference API, relay and chain RPC down, broken, slow)')
 let e2e: E2E
-let api: FaultProxy
-let relay: FaultProxy
-let rpc: FaultProxy
+let api: FaultSwitch
+let relay: FaultSwitch
+let rpc: FaultSwitch
 
 test.before(async () => {
   e2e = await startE2E()
-  api = await startFaultProxy(e2e.stack.api.url)
-  relay = await startFaultProxy(e2e.stack.relay.url.replace(/^ws/, 'http'))
-  rpc = await startFaultProxy(e2e.stack.rpcUrls['eip155:1']!)
   const stack = e2e.stack
+  api = stack.faults.get('api')
+  relay = stack.faults.get('relay')
+  rpc = stack.faults.get('rpc:eip155:1')
+  const { apiUrl, relayUrl, rpcUrls } = stack.faults.config
   const chains = Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl]))
   stack.web.setPage('/t/faults.html', sitePage(stack, {
     head: `<script>${injectedWalletInstallScript({ ...WALLET_A, chains })}</script>`,
     adapters: '[Postern.adapters.eip155()]',
     options: 'features: { email: false, socials: false },',
-    config: { ...stack.config, apiUrl: api.url, blockchainApiUrl: api.url },
+    config: { ...stack.config, apiUrl, blockchainApiUrl: apiUrl },
   }))
   // The modal's reads of chain 1 go through the switch; the wallet keeps its own node.
   stack.web.setPage('/t/rpc.html', sitePage(stack, {
     head: `<script>${injectedWalletInstallScript({ ...WALLET_A, chains })}</script>`,
     adapters: '[Postern.adapters.eip155()]',
     options: 'features: { email: false, socials: false },',
-    config: { ...stack.config, rpcUrls: { ...stack.config.rpcUrls, 'eip155:1': rpc.url } },
+    config: { ...stack.config, rpcUrls: { ...stack.config.rpcUrls, 'eip155:1': rpcUrls['eip155:1']! } },
   }))
   // WalletConnect only (no adapters): the modal opens on the WalletConnect QR view.
-  stack.web.setPage('/t/relay.html', sitePage(stack, { config: { ...stack.config, relayUrl: relay.url.replace(/^http/, 'ws') } }))
+  stack.web.setPage('/t/relay.html', sitePage(stack, { config: { ...stack.config, relayUrl } }))
 })
 test.after(async () => {
-  await api?.stop()
-  await relay?.stop()
-  await rpc?.stop()
   await e2e?.stop()
 })
+// Each case starts with every service healthy.
+test.before.each(() => e2e.stack.faults.clear())
 
 const modal = (page: Page) => page.locator('w3m-modal')
 
