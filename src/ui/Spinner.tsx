@@ -1,3 +1,1 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return <div class="spinner" role="status" aria-label={label} />
-}
+export { Spinner } from './ListItem'

@@ -13,19 +13,18 @@ font-family:var(--w3m-font-family,system-ui,-apple-system,sans-serif);color:var(
 .overlay{position:fixed;inset:0;z-index:var(--w3m-z-index,999);display:flex;align-items:center;justify-content:center;
 background:color-mix(in srgb,var(--w3m-color-mix,#000) 50%,transparent);animation:fade .15s ease-out}
 .overlay.embedded{position:static;background:none;animation:none}
-.card{width:360px;max-width:100vw;max-height:90vh;overflow:auto;background:var(--bg);border-radius:calc(var(--r)*9);
+.card{position:relative;width:360px;max-width:100vw;max-height:90vh;overflow:auto;background:var(--bg);border-radius:calc(var(--r)*9);
 box-shadow:0 0 0 1px #ffffff14,0 16px 48px #0006;padding:0 12px 16px;animation:rise .2s ease-out}
 @media (max-width:430px){.overlay{align-items:flex-end}.card{width:100vw;border-radius:calc(var(--r)*9) calc(var(--r)*9) 0 0}}
-.shake{animation:shake .5s}
 .head{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;height:64px}
 h2{margin:0;text-align:center;font-size:16px;font-weight:600}h2:focus{outline:none}
 .icon-btn{width:36px;height:36px;border:0;border-radius:calc(var(--r)*3);background:none;color:var(--fg2);font-size:20px;cursor:pointer}
-.icon-btn:hover{background:var(--bg2)}
+.icon-btn:hover{background:var(--bg2)}.back:dir(rtl){scale:-1 1}
 button,a{font:inherit;color:inherit}
 :focus-visible{outline:2px solid var(--acc);outline-offset:2px}
 .list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}.list[inert]{opacity:.3}
-.item{display:flex;align-items:center;gap:12px;width:100%;padding:8px 12px 8px 8px;border:0;border-radius:calc(var(--r)*4);
-background:var(--bg2);cursor:pointer;text-align:left;font-size:15px}
+.item{display:flex;align-items:center;gap:12px;width:100%;padding:8px;padding-inline-end:12px;border:0;border-radius:calc(var(--r)*4);
+background:var(--bg2);cursor:pointer;text-align:start;font-size:15px}
 .item:hover{background:var(--bg3)}.item[aria-current=true]{box-shadow:inset 0 0 0 1px var(--acc)}
 .item .name{flex:1}.tag{font-size:11px;font-weight:600;padding:3px 6px;border-radius:calc(var(--r)*2);background:var(--bg3);color:var(--fg2)}
 .tag.ok{color:var(--ok)}.tag.acc{color:var(--acc-fg)}
@@ -33,18 +32,8 @@ background:var(--bg2);cursor:pointer;text-align:left;font-size:15px}
 .group{margin:12px 4px 6px;font-size:12px;color:var(--fg2);text-transform:uppercase;letter-spacing:.04em}
 .center{display:flex;flex-direction:column;align-items:center;gap:12px;text-align:center;padding:16px 8px}
 .muted{color:var(--fg2);font-size:14px;margin:0}.error{color:var(--err)}
-.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:40px;padding:0 16px;border:0;
-border-radius:calc(var(--r)*4);background:var(--acc-bg);color:#fff;font-weight:600;cursor:pointer;text-decoration:none}
-.btn.secondary{background:var(--bg2);color:var(--fg)}.btn.wide{width:100%}
-.btn:disabled{opacity:.5;cursor:not-allowed}
 .stack{display:flex;flex-direction:column;gap:8px}
 .spinner{width:40px;height:40px;border-radius:50%;border:3px solid var(--bg3);border-top-color:var(--acc);animation:spin 1s linear infinite}
-.toast{position:absolute;left:50%;transform:translateX(-50%);top:12px;display:flex;gap:8px;align-items:center;padding:8px 14px;
-border-radius:999px;background:var(--bg3);font-size:14px;box-shadow:0 4px 16px #0005;z-index:2;white-space:nowrap;max-width:92%}
-.toast.error{color:var(--err)}.toast.success{color:var(--ok)}
-.card-wrap{position:relative}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @keyframes spin{to{transform:rotate(360deg)}}@keyframes fade{from{opacity:0}}@keyframes rise{from{transform:translateY(12px);opacity:0}}
-@keyframes shake{20%,60%{transform:translateX(-8px)}40%,80%{transform:translateX(8px)}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important;scroll-behavior:auto!important}}
 `

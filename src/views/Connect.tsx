@@ -7,8 +7,8 @@ import type { ConnectorGroup } from '../signals/connection'
 import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { ListItem } from '../ui/ListItem'
-import { Spinner } from '../ui/Spinner'
+import { ListItem, Spinner } from '../ui/ListItem'
+import { late } from './late-css'
 import { isNamespace } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 
@@ -38,20 +38,18 @@ export function mergeMultiChain(connectors: readonly Connector[], namespace: Cha
 /** features.legalCheckbox gates the wallets when there is something to agree to (decided here, before Legal's chunk arrives). */
 const legalRequired = ({ options }: Store) => options.features.legalCheckbox && !!(options.termsConditionsUrl || options.privacyPolicyUrl)
 
-/** The legal line or checkbox, in their own chunk: fetched only by sites that set a terms or privacy URL. */
-function Legal({ store, part }: { store: Store; part: 'LegalFooter' | 'LegalCheckbox' }) {
-  const [Part, setPart] = useState<FunctionComponent<{ store: Store }>>()
-  const { termsConditionsUrl, privacyPolicyUrl } = store.options
-  useEffect(() => void ((termsConditionsUrl || privacyPolicyUrl) && import('./Legal').then((m) => setPart(() => m[part]), () => undefined)), [])
-  return Part ? <Part store={store} /> : null
+/**
+ * A part of Connect in its own chunk, fetched only by sites that use it (the legal line or
+ * checkbox, the e-mail field); `fail` shows if the chunk cannot be fetched.
+ */
+function Part({ load, fail, store }: { load: () => Promise<FunctionComponent<{ store: Store }>>; fail?: FunctionComponent; store: Store }) {
+  const [View, setView] = useState<FunctionComponent<{ store: Store }>>()
+  useEffect(() => void Promise.all([load(), late.css]).then(([v]) => setView(() => v), () => fail && setView(() => fail)), [])
+  return View ? <View store={store} /> : null
 }
 
-/** The e-mail login field, in its own chunk (lazy/email) with the secure frame it starts. */
-function EmailLogin({ store }: { store: Store }) {
-  const [Field, setField] = useState<FunctionComponent<{ store: Store }>>()
-  useEffect(() => void import('../lazy/email/index').then((m) => m.EmailField, () => () => <p class="error" role="alert">Unable to load email login dependency</p>).then((f) => setField(() => f)), [])
-  return Field ? <Field store={store} /> : null
-}
+const legal = (store: Store, part: 'LegalFooter' | 'LegalCheckbox') =>
+  (store.options.termsConditionsUrl || store.options.privacyPolicyUrl) && <Part store={store} load={() => import('./Legal').then((m) => m[part])} />
 
 /**
  * Every way to connect, grouped in the spec's order (walletConnect first, recommended last).
@@ -76,7 +74,9 @@ export function Connect({ store, route }: ViewProps) {
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
   // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
   const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets
-  const field = email && <EmailLogin store={store} />
+  const field = email && (
+    <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">Unable to load email login dependency</p>} />
+  )
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
@@ -110,13 +110,13 @@ export function Connect({ store, route }: ViewProps) {
       <div class="stack">
         {field}
         <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
-        <Legal store={store} part="LegalFooter" />
+        {legal(store, 'LegalFooter')}
       </div>
     )
   }
   return (
     <div class="stack">
-      {legalRequired(store) && <Legal store={store} part="LegalCheckbox" />}
+      {legalRequired(store) && legal(store, 'LegalCheckbox')}
       {field}
       {entries.length === 0 && (
         <div class="center">
@@ -137,7 +137,7 @@ export function Connect({ store, route }: ViewProps) {
           <ListItem key="all-wallets" name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
         )}
       </ul>
-      <Legal store={store} part="LegalFooter" />
+      {legal(store, 'LegalFooter')}
     </div>
   )
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks'
 import type { FunctionComponent } from 'preact'
 import type { ViewEntry } from './routes'
 import type { ViewProps } from './view-props'
-import { Spinner } from '../ui/Spinner'
+import { Spinner } from '../ui/ListItem'
+import { late } from './late-css'
 
 const loaded = new WeakMap<ViewEntry, FunctionComponent<ViewProps>>()
 
@@ -15,8 +16,8 @@ export function LazyView({ entry, ...props }: ViewProps & { entry: ViewEntry }) 
   useEffect(() => {
     if (View || failed || !entry.load) return
     let live = true
-    entry.load().then(
-      (component) => {
+    Promise.all([entry.load(), late.css]).then(
+      ([component]) => {
         loaded.set(entry, component)
         if (live) setVersion((n) => n + 1)
       },

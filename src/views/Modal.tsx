@@ -86,12 +86,12 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         aria-modal={embedded ? undefined : 'true'}
         aria-labelledby={TITLE_ID}
         tabIndex={-1}
-        class={`card card-wrap${store.modal.shake.value ? ' shake' : ''}`}
+        class={`card${store.modal.shake.value ? ' shake' : ''}`}
       >
         {/* Plain blocks, not <header>/<main>: a dialog must not add page landmarks to the site's. */}
         <div class="head">
           {stack.length > 1 ? (
-            <button type="button" class="icon-btn" aria-label="Back" onClick={() => goBack(store)}>‹</button>
+            <button type="button" class="icon-btn back" aria-label="Back" onClick={() => goBack(store)}>‹</button>
           ) : <span />}
           <h2 id={TITLE_ID} tabIndex={-1}>{title}</h2>
           {embedded ? <span /> : (

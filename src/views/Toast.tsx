@@ -1,5 +1,5 @@
 import type { Store } from '../signals/store'
-import { Spinner } from '../ui/Spinner'
+import { Spinner } from '../ui/ListItem'
 import { safeUrl } from '../utils/url'
 
 export function Toast({ store }: { store: Store }) {

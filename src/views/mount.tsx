@@ -4,6 +4,7 @@ import '@preact/signals'
 import type { Store } from '../signals/store'
 import { Modal } from './Modal'
 import { MODAL_CSS } from '../ui/styles'
+import { late } from './late-css'
 
 const TAG = 'w3m-modal'
 
@@ -29,5 +30,6 @@ export function mountModal(store: Store): HTMLElement {
   container.className = 'root'
   root.append(container)
   render(<Modal store={store} host={host} />, container)
+  late.css = import('../ui/styles-late').then((m) => m.adoptLate(root))
   return host
 }
