@@ -21,8 +21,8 @@ const started = Date.now()
 const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`)
 
 const dir = await ensurePeers(log)
-log('building Postern from the working tree')
-const postern = await buildPostern(dir)
+// PEERBENCH_NO_BUILD=1 measures the Postern already in the cache (e.g. a hand-edited experiment).
+const postern = process.env.PEERBENCH_NO_BUILD === '1' ? 'as left in the cache' : (log('building Postern from the working tree'), await buildPostern(dir))
 register()
 const { launchChromium } = await import('../test/browser.ts')
 const server = await startServer(dir)
