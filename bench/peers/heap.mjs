@@ -83,6 +83,15 @@ function printChain(snap, target) {
     if (types.includes(target) ? type === target : type === 'object' && snap.strings[snap.nodes[n + iName]] === target) { node = n; break }
   }
   const seen = new Set()
+  // Its own named fields first: they tell what it is.
+  let first = 0
+  for (let n = 0; n < node; n += N) first += snap.nodes[n + iEdges]
+  const own = []
+  for (let k = 0; node >= 0 && k < snap.nodes[node + iEdges]; k++) {
+    const e = (first + k) * E
+    if (etypes[snap.edges[e + eType]] === 'property') own.push(snap.strings[snap.edges[e + eName]])
+  }
+  console.log(`${target} fields: ${own.slice(0, 12).join(', ')}`)
   console.log(`retainers of ${target}:`)
   for (let depth = 0; node >= 0 && depth < 14 && !seen.has(node); depth++) {
     seen.add(node)
