@@ -1,7 +1,7 @@
 import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
 import { createKit } from './kit'
-import { loadActions, loadEmbedded, loadRuntime, loadWalletConnect } from './chunks'
+import { loadActions, loadAnalytics, loadEmbedded, loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
@@ -41,6 +41,8 @@ export function createAppKit(input: AppKitOptions) {
     if (options.adapters.length) {
       store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
+    // The event sender is its own chunk; it reads the project's switch before sending anything.
+    if (options.features.analytics) loadAnalytics().then((m) => m.startAnalytics(store), () => undefined)
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
     idle?.(() => void kit.prefetch())
   }

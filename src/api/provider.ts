@@ -149,6 +149,23 @@ export async function sendEvent(config: ProviderConfig, body: AnalyticsEventBody
 }
 
 /**
+ * Posts a batch of analytics events. With `beacon` (the page is going away) it goes by
+ * navigator.sendBeacon, which outlives the page; resolves false when it was not taken.
+ */
+export async function sendEvents(config: ProviderConfig, events: AnalyticsEventBody[], beacon = false): Promise<boolean> {
+  const body = JSON.stringify(events)
+  if (beacon && typeof navigator !== 'undefined' && navigator.sendBeacon) {
+    return navigator.sendBeacon(endpoint(config, '/e'), new Blob([body], { type: 'text/plain;charset=UTF-8' }))
+  }
+  try {
+    await requestJson(config, '/e', undefined, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body, keepalive: true })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * Whether an origin is on the allow list. Entries are exact origins or patterns with `*`
  * wildcards, such as `http://127.0.0.1:*` (any port) or `https://*.example.com`.
  */

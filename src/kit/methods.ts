@@ -72,7 +72,8 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
     getCaipNetworks: (namespace?: Ns) => network.networks.peek().filter((n) => !namespace || n.chainNamespace === namespace),
     getActiveChainNamespace: () => network.activeNamespace.peek(),
     getApprovedCaipNetworkIds: approved,
-    getDisabledCaipNetworks: () => (approved().length ? network.networks.peek().filter((n) => !approved().includes(n.caipNetworkId)) : []),
+    /** None while every configured network counts as approved (see approved). */
+    getDisabledCaipNetworks: (): Network[] => [],
     /** AppKit's addNetwork: only for a namespace the site has an adapter for. */
     addNetwork(namespace: Ns, input: Omit<Network, 'caipNetworkId' | 'chainNamespace'>) {
       requireAdapter(namespace)
@@ -95,7 +96,7 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
         return await (await store.chunks.walletConnect?.())?.providerFor(store)
       } catch (error) {
         emitEvent(store, 'INTERNAL_SDK_ERROR', { errorType: 'UniversalProviderInitError', errorMessage: error instanceof Error ? error.message : 'Unknown', uncaught: false })
-        console.error('[postern] getUniversalProvider: cannot create the provider', error)
+        console.error('[postern] getUniversalProvider', error)
         return undefined
       }
     },

@@ -1,0 +1,45 @@
+import type { Store } from '../../signals/store'
+import { subscribeEvents } from '../../signals/events'
+import { eventContext, postEvents, readAnalyticsSwitch } from '../../signals/analytics'
+import { createQueue, FLUSH_MS } from './queue'
+
+const started = new WeakSet<Store>()
+
+/**
+ * Sends the instance's events to the provider API when features.analytics is on and the
+ * project's analytics config says enabled: batched every 10 s, by sendBeacon when the page is
+ * hidden or left. Events from before this chunk arrived start with the last one emitted.
+ */
+export async function startAnalytics(store: Store): Promise<void> {
+  if (started.has(store) || !store.options.features.analytics) return
+  started.add(store)
+  const early = store.events.last ? [store.events.last] : []
+  const held: typeof early = []
+  const stopHolding = subscribeEvents(store, (event) => held.push(event))
+  const enabled = await readAnalyticsSwitch(store)
+  stopHolding()
+  if (!enabled) return
+  const queue = createQueue({
+    send: (events, beacon) => postEvents(store, events, beacon),
+    page: () => ({ url: location.href, domain: location.hostname }),
+    context: () => eventContext(store),
+    id: uuid,
+    now: Date.now,
+  })
+  subscribeEvents(store, (event) => queue.add(event))
+  for (const event of [...early, ...held]) queue.add(event)
+  setInterval(() => queue.flush(), FLUSH_MS)
+  const leave = () => queue.flush(true)
+  addEventListener('pagehide', leave)
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave())
+}
+
+/** A v4 UUID; randomUUID exists only in secure contexts, getRandomValues everywhere. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
