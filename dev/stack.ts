@@ -11,6 +11,7 @@ import { bundleReactDemo } from './demo/bundle.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
 import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
+import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -30,6 +31,10 @@ export interface Stack {
   oidc: OidcServer
   chains: LocalChain[]
   solana?: LocalSolana
+  /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
+  aa: AccountAbstraction
+  /** CAIP network id → that chain's bundler URL. */
+  bundlerUrls: Record<string, string>
   /** CAIP network id → RPC URL, as createAppKit's rpcUrls option takes it. */
   rpcUrls: Record<string, string>
   /** The demo's settings, also served to pages as /demo-config.js. */
@@ -47,6 +52,8 @@ export interface DemoConfig {
   rpcUrls: Record<string, string>
   solanaRpcUrl?: string
   secureSiteUrl: string
+  /** CAIP network id → ERC-4337 bundler URL. */
+  bundlerUrls: Record<string, string>
 }
 
 /**
@@ -64,6 +71,10 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
     ])
+    // The bundlers start while the other services do; the chains (restored or new) get the
+    // EntryPoint and factory first, deployed only when missing.
+    const aaStarting = track(startAccountAbstraction(chains.chains))
+    aaStarting.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider.
@@ -87,15 +98,17 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         solanaWatch: solana.accounts.map((a) => a.address),
       }),
       emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer },
+      smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,
       mounts: { '/dist/': `${root}dist`, '/': `${root}dev/demo` },
     }))
+    const aa = await aaStarting
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
-    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url }
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
@@ -106,7 +119,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       stop: () => stopAll(started),
     }
   } catch (error) {
