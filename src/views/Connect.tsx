@@ -96,7 +96,11 @@ export function Connect({ store, route }: ViewProps) {
         () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
       )
     } else if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
-      pushView(store, 'ConnectingExternal', { connectorUid: entry.connector.uid, name: entry.name })
+      // The wallet is asked on the click, not once the connecting view's code has arrived: the view takes this request over.
+      const uid = entry.connector.uid
+      const pending = import('../signals/runtime').then((m) => m.connectWallet(store, store.connection.connectors.peek().find((c) => c.uid === uid)!))
+      pending.catch(() => undefined)
+      pushView(store, 'ConnectingExternal', { connectorUid: uid, name: entry.name, pending })
     } else {
       pushView(store, 'ConnectingWalletConnectBasic')
     }

@@ -19,7 +19,9 @@ export function ConnectingExternal({ store, route }: ViewProps) {
     if (!connector) return
     let live = true
     setPhase('waiting')
-    connectWallet(store, connector).then(
+    // The first attempt is usually under way already: Connect asks the wallet on the click.
+    const pending = attempt === 0 ? (route.data?.pending as Promise<void> | undefined) : undefined
+    ;(pending ?? connectWallet(store, connector)).then(
       () => live && closeModal(store),
       (error) => {
         if (!live) return
