@@ -64,6 +64,8 @@ export interface AdapterContext {
   onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number }): void
   onDisconnected(connectorId: string): void
   rpcUrl(network: Network): string
+  /** Every endpoint of the network, in fallback order (the first is rpcUrl's). */
+  rpcUrls?(network: Network): string[]
   /** Site settings an adapter honours. */
   readonly settings: { enableInjected: boolean; enableEIP6963: boolean; mobile: boolean; excluded: readonly string[] }
 }

@@ -8,19 +8,25 @@ import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 
-/** The RPC endpoint for a network: the site's customRpcUrls (AppKit's) or rpcUrls first, then the network's own. */
-export function rpcUrlFor(store: Store, network: Network): string {
-  const custom = store.options.customRpcUrls?.[network.caipNetworkId]?.[0]?.url
-  const configured = custom ?? store.options.rpcUrls?.[network.caipNetworkId] ?? store.options.rpcUrls?.[String(network.id)]
-  const url = Array.isArray(configured) ? configured[0] : configured
-  return url ?? network.rpcUrls.default.http[0] ?? ''
+/**
+ * Every RPC endpoint of a network, in the order reads fall back across them: the site's
+ * customRpcUrls (AppKit's), its rpcUrls, then the network's own.
+ */
+export function rpcUrlsFor(store: Store, network: Network): string[] {
+  const { customRpcUrls, rpcUrls } = store.options
+  const configured = rpcUrls?.[network.caipNetworkId] ?? rpcUrls?.[String(network.id)] ?? []
+  return [...new Set([...(customRpcUrls?.[network.caipNetworkId]?.map((c) => c.url) ?? []), ...[configured].flat(), ...network.rpcUrls.default.http])]
 }
+
+/** The first of them: for what takes one endpoint (a wallet's chain, WalletConnect's default chain). */
+export const rpcUrlFor = (store: Store, network: Network): string => rpcUrlsFor(store, network)[0] ?? ''
 
 function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
   const namespace = adapter.namespace
   return {
     networks: store.options.networks.filter((n) => n.chainNamespace === namespace),
     rpcUrl: (network) => rpcUrlFor(store, network),
+    rpcUrls: (network) => rpcUrlsFor(store, network),
     settings: {
       enableInjected: store.options.enableInjected !== false,
       enableEIP6963: store.options.enableEIP6963 !== false,

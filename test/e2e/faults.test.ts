@@ -37,6 +37,12 @@ test.before(async () => {
     options: 'features: { email: false, socials: false },',
     config: { ...stack.config, rpcUrls: { ...stack.config.rpcUrls, 'eip155:1': rpcUrls['eip155:1']! } },
   }))
+  // Two endpoints for chain 1: the switch first, the node itself second (reads fall back across them).
+  stack.web.setPage('/t/fallback.html', sitePage(stack, {
+    head: `<script>${injectedWalletInstallScript({ ...WALLET_A, chains })}</script>`,
+    adapters: '[Postern.adapters.eip155()]',
+    options: `features: { email: false, socials: false }, rpcUrls: { ...config.rpcUrls, 'eip155:1': ${JSON.stringify([rpcUrls['eip155:1'], stack.rpcUrls['eip155:1']])} },`,
+  }))
   // WalletConnect only (no adapters): the modal opens on the WalletConnect QR view.
   stack.web.setPage('/t/relay.html', sitePage(stack, { config: { ...stack.config, relayUrl } }))
 })
@@ -147,5 +153,20 @@ test('behavior: the chain\'s RPC refuses: the balance reads 0.00, the connection
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=account-balance]', { hasText: '10000.000 ETH' }).waitFor()
 })
+
+for (const mode of ['500', 'refuse'] as FaultMode[]) {
+  test(`behavior: RPC fallback: the site's first endpoint for the chain ${mode === '500' ? 'answers 500 (tried again 3 times, 150 ms doubling)' : 'refuses'}, the second answers: the balance shows`, async () => {
+    rpc.set(mode)
+    const before = rpc.requests.length
+    const { page } = await e2e.newPage()
+    await page.goto(`${e2e.stack.web.url}/t/fallback.html`)
+    await page.locator('appkit-button button').click()
+    await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+    await page.waitForFunction(() => (window as any).modal.getIsConnected())
+    await page.locator('appkit-button button', { hasText: '10000.000 ETH' }).waitFor()
+    if (mode === '500') assert.ok(rpc.requests.length - before >= 4, `the first endpoint was tried 4 times (${rpc.requests.length - before})`)
+    assert.is(rpc.mode, mode, 'the first endpoint still failing')
+  })
+}
 
 test.run()

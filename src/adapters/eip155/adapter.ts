@@ -96,9 +96,10 @@ export function createEip155Adapter(): ChainAdapter {
     getProvider: (id) => wallets.find((w) => w.connector.id === id)?.provider,
   }
 
+  // Reads fall back across every endpoint (viem's fallback transport in the evm chunk).
   function rpcUrlsFor(network: Network): string[] {
-    const first = context?.rpcUrl(network)
-    return [...new Set([first, ...network.rpcUrls.default.http].filter((u): u is string => !!u))]
+    const first = context?.rpcUrls?.(network) ?? [context?.rpcUrl(network)]
+    return [...new Set([...first, ...network.rpcUrls.default.http].filter((u): u is string => !!u))]
   }
 
   async function addChain(provider: Eip1193Provider, network: Network) {
