@@ -3,10 +3,21 @@
 export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string }
 
 let open: Promise<void> = Promise.resolve()
+/** Bumped by an abort: approvals queued before it never show. */
+let generation = 0
+const shown = new Set<() => void>()
+
+/** The app aborted its open requests (RPC_ABORT): the approval on screen and the queued ones are refused. */
+export function cancelApprovals(): void {
+  generation++
+  for (const refuse of [...shown]) refuse()
+}
 
 /** Shows one request at a time and resolves true on Approve, false on Reject. */
 export function askApproval(details: ApprovalDetails, show: () => void, hide: () => void): Promise<boolean> {
+  const asked = generation
   const turn = open.then(() => new Promise<boolean>((resolve) => {
+    if (asked !== generation) return resolve(false)
     const el = (tag: string, text?: string, cls?: string) => {
       const node = document.createElement(tag)
       if (text !== undefined) node.textContent = text
@@ -29,10 +40,13 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     buttons.append(reject, approve)
     panel.append(buttons)
     const done = (ok: boolean) => {
+      shown.delete(refuse)
       panel.remove()
       hide()
       resolve(ok)
     }
+    const refuse = () => done(false)
+    shown.add(refuse)
     reject.onclick = () => done(false)
     approve.onclick = () => done(true)
     document.body.append(panel)

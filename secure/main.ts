@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-messages'
 import { originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
-import { askApproval } from './approve'
+import { askApproval, cancelApprovals } from './approve'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
 
@@ -97,6 +97,9 @@ async function handle(message: AppMessage): Promise<unknown> {
         approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
       }, message.payload.method, message.payload.params)
     }
+    case `${APP}RPC_ABORT`:
+      cancelApprovals()
+      return undefined
     case `${APP}RELOAD`:
       setTimeout(() => location.reload(), 0)
       return undefined

@@ -4,7 +4,7 @@ import type { Store } from './signals/store'
 import type { ChainNamespace, Network, SIWXConfig } from './types'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
-import { accountFor, activeAccount } from './signals/account'
+import { accountFor, activeAccount, type EmbeddedWalletInfo } from './signals/account'
 import type { OpenArgs } from './signals/modal'
 import { setThemeMode, setThemeVariables } from './signals/theme'
 import { subscribeEvents } from './signals/events'
@@ -26,7 +26,7 @@ export interface AccountSnapshot {
   isConnected: boolean
   status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
   allAccounts: { address: string; type?: string }[]
-  embeddedWalletInfo?: undefined
+  embeddedWalletInfo?: EmbeddedWalletInfo
 }
 
 export interface NetworkSnapshot {
@@ -57,7 +57,7 @@ export function readAccount(store: Store, namespace?: ChainNamespace): AccountSn
     isConnected: account.status === 'connected' && !!account.address,
     status: account.status,
     allAccounts: account.allAccounts,
-    embeddedWalletInfo: undefined,
+    embeddedWalletInfo: account.embeddedWalletInfo,
   }
 }
 
@@ -134,7 +134,7 @@ export function createKit(store: Store) {
 }
 
 function accountEqual(a: AccountSnapshot, b: AccountSnapshot): boolean {
-  return a.address === b.address && a.caipAddress === b.caipAddress && a.status === b.status && a.allAccounts === b.allAccounts
+  return a.address === b.address && a.caipAddress === b.caipAddress && a.status === b.status && a.allAccounts === b.allAccounts && a.embeddedWalletInfo === b.embeddedWalletInfo
 }
 
 /** The instance createAppKit returns. */

@@ -23,11 +23,33 @@ export interface AccountState {
   /** AppKit's addAddressLabel / removeAddressLabel. */
   addressLabels?: Record<string, string | undefined>
   allAccounts: { address: string; type?: AccountType }[]
+  /** The embedded wallet's user (its frame's GET_USER), login provider and smart-account state (SPEC section 3). */
+  user?: EmbeddedUser
+  socialProvider?: string
+  smartAccountDeployed?: boolean
+  /** AppKit's useAppKitAccount().embeddedWalletInfo, kept by the embedded chunk while AUTH is connected. */
+  embeddedWalletInfo?: EmbeddedWalletInfo
   /** Native and token holdings from the blockchain API (signals/balances.ts). */
   tokenBalance?: ApiTokenBalance[]
   /** 'Token Balance Unavailable': the last read failed or the network is not supported. */
   tokenBalanceError?: boolean
   tokenBalanceLoading?: boolean
+}
+
+/** AppKit's User: what the frame says of the logged-in user. */
+export interface EmbeddedUser {
+  email?: string | null
+  username?: string | null
+  accounts?: { type: AccountType; address: string }[]
+  [key: string]: unknown
+}
+
+/** AppKit 1.8's embeddedWalletInfo shape. */
+export interface EmbeddedWalletInfo {
+  user: EmbeddedUser | undefined
+  authProvider: string
+  accountType: AccountType | undefined
+  isSmartAccountDeployed: boolean
 }
 
 const EMPTY: AccountState = { status: 'disconnected', allAccounts: [] }

@@ -5,6 +5,8 @@ export const EMBEDDED_KEYS = {
   email: '@postern/email',
   lastEmailLoginTime: '@postern/last_email_login_time',
   socialUsername: '@postern/social_username',
+  /** The social provider of the login (AppKit's connected_social); absent for e-mail. */
+  connectedSocial: '@postern/connected_social',
   lastUsedChainId: '@postern/last_used_chain_id',
   preferredAccountType: '@postern/preferred_account_type',
   smartAccountEnabled: '@postern/smart_account_enabled',

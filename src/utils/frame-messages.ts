@@ -45,6 +45,7 @@ export const AppMessage = v.variant('type', [
   req('GET_SMART_ACCOUNT_ENABLED_NETWORKS'),
   req('INIT_SMART_ACCOUNT'),
   req('SET_PREFERRED_ACCOUNT', v.object({ type: v.picklist(['eoa', 'smartAccount']) })),
+  req('RPC_ABORT'),
   req('RPC_REQUEST', v.object({ method: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.unknown()), chainId: v.optional(ChainId), rpcUrl: v.optional(Url) })),
   req('UPDATE_EMAIL', v.object({ email: Email })),
   req('UPDATE_EMAIL_PRIMARY_OTP', v.object({ otp: v.pipe(v.string(), v.regex(/^\d{6}$/)) })),

@@ -39,6 +39,10 @@ test('behavior: Google through the local OpenID provider → connected; the same
   const { page, errors } = await e2e.newPage()
   const address = await socialLogin(page, 'google', 'grace')
   assert.match(address, /^0x[0-9a-fA-F]{40}$/)
+  // AppKit's embeddedWalletInfo: the provider and the provider's user name, no e-mail.
+  const info = await page.evaluate(() => (window as any).modal.getAccount().embeddedWalletInfo)
+  assert.equal({ authProvider: info.authProvider, username: info.user.username, email: info.user.email, accountType: info.user.accounts.find((a: any) => a.address === address)?.type },
+    { authProvider: 'google', username: 'grace', email: null, accountType: info.accountType })
   const fresh = await e2e.newPage()
   assert.is(await socialLogin(fresh.page, 'google', 'grace'), address)
   const other = await e2e.newPage()

@@ -6,7 +6,7 @@ import type { Route } from '../../signals/modal'
 import { pushView, closeModal } from '../../signals/modal'
 import { connectWallet } from '../../signals/wallet'
 import { emitEvent } from '../../signals/events'
-import { writeStored } from '../../utils/storage'
+import { removeStored, writeStored } from '../../utils/storage'
 import { ConnectEmailReply, SOCIAL_PROVIDERS } from '../../utils/frame-messages'
 import { Spinner } from '../../ui/Spinner'
 import { embeddedFor } from '../embedded/driver'
@@ -44,7 +44,10 @@ function socialLogin(store: Store, provider: string, fail: (message: string) => 
       emitEvent(store, 'SOCIAL_LOGIN_REQUEST_USER_DATA', { provider })
       return frame.request('CONNECT_SOCIAL', { uri })
     })
-    .then(() => connectWallet(store, connector))
+    .then(() => {
+      writeStored(EMBEDDED_KEYS.connectedSocial, provider)
+      return connectWallet(store, connector)
+    })
     .then(() => {
       emitEvent(store, 'SOCIAL_LOGIN_SUCCESS', { provider })
       void closeModal(store)
@@ -104,7 +107,10 @@ export function EmailVerifyOtp({ store, route }: { store: Store; route: Route })
     setBusy(true)
     setError(undefined)
     embedded.frame.request('CONNECT_OTP', { otp })
-      .then(() => connectWallet(store, embedded.connector))
+      .then(() => {
+        for (const key of [EMBEDDED_KEYS.connectedSocial, EMBEDDED_KEYS.socialUsername]) removeStored(key)
+        return connectWallet(store, embedded.connector)
+      })
       .then(() => {
         emitEvent(store, 'EMAIL_VERIFICATION_CODE_PASS')
         void closeModal(store)

@@ -10,8 +10,9 @@ import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
-import { writeStored } from '../../utils/storage'
-import { closeModal, currentRoute } from '../../signals/modal'
+import { readStored, writeStored } from '../../utils/storage'
+import { setAccountState, type EmbeddedWalletInfo } from '../../signals/account'
+import { closeModal, currentRoute, goBack, pushView } from '../../signals/modal'
 
 export const AUTH_CONNECTOR_ID = 'AUTH'
 /** The frame's `version` query: this package's. */
@@ -68,6 +69,14 @@ export function embeddedFor(store: Store): Embedded {
     if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
     const u = parsed.output
     rememberLogin(u.email, u.chainId)
+    // AppKit keeps the frame's user, the login's provider (stored by the social flow) and the
+    // account kind in the namespace's state; embeddedWalletInfo is read from them.
+    const social = readStored(EMBEDDED_KEYS.connectedSocial, v.string())
+    if (social && u.userName) writeStored(EMBEDDED_KEYS.socialUsername, u.userName)
+    setAccountState(store, 'eip155', {
+      user: { ...u }, socialProvider: social, smartAccountDeployed: !!u.smartAccountDeployed,
+      preferredAccountType: u.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa',
+    })
     // SPEC section 4: a failure here falls back to an empty list.
     const smart = v.safeParse(SmartNetworks, await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS').catch(() => undefined))
     writeStored(EMBEDDED_KEYS.smartAccountEnabledNetworks, smart.success ? smart.output.smartAccountEnabledNetworks.join(',') : '')
@@ -102,14 +111,53 @@ export function embeddedFor(store: Store): Embedded {
     getProvider: () => provider,
   }
 
-  // SPEC section 2: an approval opens ApproveTransaction, with the frame shown over the modal.
+  // SPEC section 2, as AppKit's handleUnsafeRPCRequest: an approval opens ApproveTransaction when the
+  // modal is closed, is pushed onto a transaction stack, and otherwise shows over the current view.
+  // Once answered, the modal closes, or steps back when the approval was pushed onto a stack.
+  // Set when the frame's own hiding closes the modal; read by the close watch below (effects that
+  // a write inside an effect wakes run after it, so a flag reset on the spot would be missed).
+  let closedByFrame = false
+  let showed = false
   effect(() => {
     const shown = frame.visible.value
     // Only the frame's visibility drives this: the stack is read, not followed.
     untracked(() => {
-      if (shown) void store.ui.open?.({ view: 'ApproveTransaction' })
-      else if (currentRoute(store).view === 'ApproveTransaction') closeModal(store, { force: true })
+      const stacked = store.modal.stack.peek().length > 1
+      if (shown) {
+        showed = true
+        if (!store.modal.open.peek()) void store.ui.open?.({ view: 'ApproveTransaction' })
+        else if (stacked) pushView(store, 'ApproveTransaction')
+      } else if (showed) {
+        showed = false
+        if (stacked && currentRoute(store).view === 'ApproveTransaction') goBack(store)
+        else if (store.modal.open.peek()) {
+          closedByFrame = !store.options.enableEmbedded
+          closeModal(store, { force: true })
+        }
+      }
     })
+  })
+  // SPEC section 2: closing with an empty transaction stack rejects the open requests (not when the
+  // frame itself hid its answered approval: a sent transaction may still be on its way).
+  let wasOpen = store.modal.open.peek()
+  effect(() => {
+    const open = store.modal.open.value
+    if (wasOpen && !open && !closedByFrame && store.modal.stack.peek().length < 2) frame.rejectRpcRequests()
+    wasOpen = open
+    closedByFrame = false
+  })
+
+  // AppKit's embeddedWalletInfo: while AUTH is the namespace's connector, from its account state.
+  effect(() => {
+    const account = store.accounts.byNamespace.value.eip155
+    if (!account) return
+    const info: EmbeddedWalletInfo | undefined = account.connectorId === AUTH_CONNECTOR_ID ? {
+      user: account.user && { ...account.user, username: readStored(EMBEDDED_KEYS.socialUsername, v.string()) },
+      authProvider: account.socialProvider ?? 'email',
+      accountType: account.preferredAccountType,
+      isSmartAccountDeployed: !!account.smartAccountDeployed,
+    } : undefined
+    if (JSON.stringify(info) !== JSON.stringify(account.embeddedWalletInfo)) setAccountState(store, 'eip155', { embeddedWalletInfo: info })
   })
 
   const connector: Connector = { id: AUTH_CONNECTOR_ID, uid: `eip155:${AUTH_CONNECTOR_ID}`, name: 'Email', type: 'AUTH', chain: 'eip155' }

@@ -127,8 +127,24 @@ export function createFrame(opts: FrameOptions) {
     }
   }
 
+  /**
+   * SPEC section 2, as AppKit's rejectRpcRequests: open RPC requests other than safe reads end with
+   * 'Request was aborted', and the frame is told to drop the approvals it shows or queues.
+   */
+  function rejectRpcRequests() {
+    let open = false
+    for (const [id, entry] of pending) {
+      if (entry.type !== 'RPC_REQUEST' || (entry.method && SAFE_METHODS.includes(entry.method))) continue
+      open = true
+      pending.delete(id)
+      entry.reject(new FrameError('Request was aborted', 'ABORTED'))
+    }
+    if (open) void request('RPC_ABORT').catch(() => undefined)
+  }
+
   return {
     state,
+    rejectRpcRequests,
     visible,
     origin,
     iframe,

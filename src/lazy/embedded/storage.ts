@@ -15,5 +15,5 @@ export function rememberLogin(email: string | null | undefined, chainId: string 
 
 /** SPEC section 4: disconnect or a failed connection check clears the login cache. */
 export function clearLoginCache(): void {
-  for (const key of [EMBEDDED_KEYS.emailLoginUsed, EMBEDDED_KEYS.email, EMBEDDED_KEYS.lastUsedChainId, EMBEDDED_KEYS.socialUsername]) removeStored(key)
+  for (const key of [EMBEDDED_KEYS.emailLoginUsed, EMBEDDED_KEYS.email, EMBEDDED_KEYS.lastUsedChainId, EMBEDDED_KEYS.socialUsername, EMBEDDED_KEYS.connectedSocial]) removeStored(key)
 }
