@@ -15,7 +15,7 @@ export function modalRoot(): ShadowRoot {
 }
 
 /** Polls until check() returns a truthy value; fails with the label after the timeout. */
-export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 2000): Promise<T> {
+export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = check()
