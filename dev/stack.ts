@@ -8,6 +8,7 @@ import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
+import { serveQuickstarts } from './quickstart/index.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
 import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
@@ -61,7 +62,7 @@ export interface DemoConfig {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; stateDir?: string; databaseUrl?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -117,6 +118,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     }))
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
+    // AppKit's quick-starts under /quickstart/ (bundled like the React demo; e2e stacks skip both unless asked).
+    if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
       web, api, relay, mail, secure, oidc, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
