@@ -1,10 +1,9 @@
 import { signal, type Signal } from '@preact/signals-core'
 import { lookupName, namesForAddress, nameSuggestions, registerName, type NameRecord } from '../api/names'
 import { reasonOr } from '../api/request'
-import { isUserRejected } from '../utils/errors'
 import { accountFor, activeAccount, setAccountState } from './account'
 import { emitEvent } from './events'
-import { replaceView } from './modal'
+import { currentRoute, replaceView } from './modal'
 import { patchSend, sendStateFor } from './send'
 import type { Store } from './store'
 import { driverFor } from './wallet'
@@ -27,6 +26,8 @@ export const NAME_ERRORS = {
 } as const
 
 export interface NamesState {
+  /** What the person typed: kept here, as the view remounts around the frame's approval. */
+  label: string
   suggestions: { name: string; registered: boolean }[]
   loading: boolean
   error?: string
@@ -37,10 +38,10 @@ const reverseCache = new Map<string, { at: number; names: NameRecord[] }>()
 
 export function namesStateFor(store: Store): Signal<NamesState> {
   let state = states.get(store)
-  if (!state) states.set(store, (state = signal({ suggestions: [], loading: false })))
+  if (!state) states.set(store, (state = signal({ label: '', suggestions: [], loading: false })))
   return state
 }
-const patch = (store: Store, p: Partial<NamesState>) => {
+export const patch = (store: Store, p: Partial<NamesState>) => {
   const s = namesStateFor(store)
   s.value = { ...s.peek(), ...p }
 }
@@ -84,6 +85,16 @@ export async function getNamesForAddress(store: Store, address: string): Promise
   }
 }
 
+/**
+ * Where the flow goes on: the modal may have closed when the secure frame hid its approval (before
+ * the signature arrives), and then opens again on the view.
+ */
+async function showView(store: Store, view: 'RegisterAccountName' | 'RegisterAccountNameSuccess', data?: Record<string, unknown>): Promise<void> {
+  if (!store.modal.open.peek() && !store.options.enableEmbedded && store.ui.open) return store.ui.open({ view, data })
+  // Replacing the view it already shows would remount it for nothing.
+  if (currentRoute(store).view !== view || data) replaceView(store, view, data)
+}
+
 /** SPEC section 7: an EVM chain's coin type is 0x80000000 OR its chain id. */
 export const coinTypeOf = (chainId: number) => (0x80000000 | chainId) >>> 0
 
@@ -98,10 +109,10 @@ export async function registerAccountName(store: Store, name: string): Promise<v
   const connector = store.connection.connectors.peek().find((c) => c.id === account.connectorId || c.uid === account.connectorId)
   const properties = { isSmartAccount: isSmartAccount(store), ensName: name }
   emitEvent(store, 'REGISTER_NAME_INITIATED', properties)
-  const fail = (message: string) => {
+  const fail = async (message: string) => {
     patch(store, { loading: false, error: message })
     emitEvent(store, 'REGISTER_NAME_ERROR', { ...properties, error: message })
-    replaceView(store, 'RegisterAccountName')
+    await showView(store, 'RegisterAccountName')
   }
   if (!network || network.chainNamespace !== 'eip155') return fail(NAME_ERRORS.NETWORK)
   if (!account.address || connector?.type !== 'AUTH') return fail(NAME_ERRORS.CONNECTOR)
@@ -110,17 +121,22 @@ export async function registerAccountName(store: Store, name: string): Promise<v
     const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
     const provider = driverFor(store, 'eip155', account.connectorId).getProvider?.(account.connectorId!) as { request(a: { method: string; params: unknown[] }): Promise<unknown> } | undefined
     if (!provider) throw new Error('Provider not found.')
+    // AppKit pushes a transaction stack entry here: with a step to go back to, the frame's answer
+    // returns to this view instead of closing the modal (and rejecting the signature on close).
+    const stack = store.modal.stack.peek()
+    if (stack.length === 1) store.modal.stack.value = [{ view: 'Account' }, ...stack]
     const hexMessage = `0x${Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')}`
     const signature = String(await provider.request({ method: 'personal_sign', params: [hexMessage, account.address] }))
     await registerName(api(store), { coinType: coinTypeOf(Number(network.id)), address: account.address, message, signature })
     setAccountState(store, 'eip155', { profileName: name })
     store.accounts.profiles.delete(account.address)
     reverseCache.delete(account.address.toLowerCase())
-    patch(store, { loading: false })
+    patch(store, { loading: false, label: '' })
     emitEvent(store, 'REGISTER_NAME_SUCCESS', properties)
-    replaceView(store, 'RegisterAccountNameSuccess', { name })
+    await showView(store, 'RegisterAccountNameSuccess', { name })
   } catch (error) {
-    fail(isUserRejected(error) ? 'Signature declined' : reasonOr(error, NAME_ERRORS.register(name)))
+    // AppKit's parseEnsApiError: a declined signature has no API reason either.
+    await fail(reasonOr(error, NAME_ERRORS.register(name)))
   }
 }
 

@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Store } from '../../signals/store'
 import type { Route } from '../../signals/modal'
-import { replaceView } from '../../signals/modal'
+import { currentRoute, replaceView } from '../../signals/modal'
 import { activeAccount } from '../../signals/account'
 import { emitEvent } from '../../signals/events'
-import { getNamesForAddress, getSuggestions, NAME_NAMESPACES, NAME_ZONE, namesStateFor, registerAccountName, validateName } from '../../signals/names'
+import { getNamesForAddress, getSuggestions, NAME_NAMESPACES, NAME_ZONE, namesStateFor, patch as patchNames, registerAccountName, validateName } from '../../signals/names'
 import { Spinner } from '../../ui/Spinner'
+import { useStyles } from '../../ui/sheet'
 import { NAMES_CSS } from './styles'
 
 const DEBOUNCE_MS = 500
+/** Instances whose RegisterAccountName is shown, or hidden under ApproveTransaction. */
+const visiting = new WeakSet<Store>()
 
 /** The account's names (reverse lookup), or why they could not be read. */
 function useOwnNames(store: Store, address: string | undefined) {
@@ -29,29 +32,37 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
   const s = namesStateFor(store).value
   const account = activeAccount(store)
   const namespace = store.network.activeNamespace.value
-  const [label, setLabel] = useState('')
+  const label = s.label
   const own = useOwnNames(store, account.address)
   const valid = validateName(label)
+  const styled = useStyles(NAMES_CSS)
 
-  useEffect(() => emitEvent(store, 'OPEN_ENS_FLOW', { isSmartAccount: account.preferredAccountType === 'smartAccount' }), [])
+  // Once per visit: not again when the view comes back after the frame's approval.
   useEffect(() => {
-    if (!valid) return
-    const timer = setTimeout(() => void getSuggestions(store, label), DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [label])
+    if (!visiting.has(store)) emitEvent(store, 'OPEN_ENS_FLOW', { isSmartAccount: account.preferredAccountType === 'smartAccount' })
+    visiting.add(store)
+    return () => void (currentRoute(store).view === 'ApproveTransaction' || visiting.delete(store))
+  }, [])
+  // Suggestions follow typing only: a label given back after a failed registration keeps its error.
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const onInput = (text: string) => {
+    patchNames(store, { label: text })
+    clearTimeout(timer.current)
+    if (validateName(text)) timer.current = setTimeout(() => void getSuggestions(store, text), DEBOUNCE_MS)
+  }
 
   if (!NAME_NAMESPACES.includes(namespace)) return <p class="center muted">Names are available on EVM networks only.</p>
   const full = `${label.toLowerCase()}.${NAME_ZONE}`
   const taken = s.suggestions.some((x) => x.name === full && x.registered)
   return (
-    <div class="names">
-      <style>{NAMES_CSS}</style>
+    <div class="names" ref={styled}>
       {own.list && own.list.length > 0 && <p class="hint" data-testid="names-own">Your names: {own.list.join(', ')}</p>}
       {own.error && <p class="error" role="alert">{own.error}</p>}
       <label class="hint" for="name-input">Choose your account name</label>
       <div class="field">
         <input id="name-input" value={label} autoComplete="off" spellcheck={false} aria-invalid={!!label && !valid} data-testid="name-input"
-          onInput={(e) => setLabel(e.currentTarget.value.trim())} />
+          onInput={(e) => onInput(e.currentTarget.value.trim())} />
         <span class="zone">.{NAME_ZONE}</span>
       </div>
       {label && !valid && <p class="error" role="alert">Use at least 4 characters: letters, digits and hyphens only.</p>}
@@ -60,7 +71,7 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
         <ul aria-label="Suggestions" data-testid="name-suggestions">
           {s.suggestions.map((x) => (
             <li key={x.name}>
-              <button type="button" class="btn secondary" disabled={x.registered} onClick={() => setLabel(x.name.slice(0, -NAME_ZONE.length - 1))}>
+              <button type="button" class="btn secondary" disabled={x.registered} onClick={() => onInput(x.name.slice(0, -NAME_ZONE.length - 1))}>
                 <span>{x.name}</span><span class="hint">{x.registered ? 'Registered' : 'Available'}</span>
               </button>
             </li>
@@ -78,8 +89,7 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
 /** RegisterAccountNameSuccess: the chosen name, then back to the account. */
 export function RegisterAccountNameSuccess({ store, route }: { store: Store; route: Route }) {
   return (
-    <div class="names center">
-      <style>{NAMES_CSS}</style>
+    <div class="names center" ref={useStyles(NAMES_CSS)}>
       <p>Account name chosen successfully</p>
       <p class="hint" data-testid="name-success">{String(route.data?.['name'] ?? activeAccount(store).profileName ?? '')}</p>
       <button type="button" class="btn primary wide" onClick={() => replaceView(store, 'Account')}>Go to account</button>
