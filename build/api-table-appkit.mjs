@@ -1,0 +1,86 @@
+// AppKit 1.8's public surface, read from its source (a git directory of reown-com/appkit), for
+// build/api-table.ts: options, features, instance methods, React hooks and components, elements,
+// events, theme variables and networks. Run it to refresh build/appkit-api.json:
+//   node build/api-table-appkit.mjs /path/to/reown-com+appkit/repo
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const show = (gitDir, path) => execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 })
+const uniq = (list) => [...new Set(list)]
+
+/** The names declared at the first level of a `{ ... }` block that starts at `start`. */
+function blockKeys(text, start) {
+  const open = text.indexOf('{', start)
+  let depth = 0
+  let i = open
+  const keys = []
+  for (; i < text.length; i++) {
+    const c = text[i]
+    if (c === '{') depth++
+    else if (c === '}' && --depth === 0) break
+    else if (depth === 1 && (i === open + 1 || text[i - 1] === '\n')) {
+      const m = /^\s*'?([\w-]+)'?\??:/.exec(text.slice(i, i + 120))
+      if (m) keys.push(m[1])
+    }
+  }
+  return keys
+}
+
+export function readAppKit(gitDir) {
+  const typesUtil = show(gitDir, 'packages/appkit/src/utils/TypesUtil.ts')
+  const optionsController = show(gitDir, 'packages/controllers/src/controllers/OptionsController.ts')
+  const internal = new Set(['sdkType', 'sdkVersion', 'isSiweEnabled', 'isUniversalProvider', 'remoteFeatures', 'basic'])
+  const options = uniq([
+    ...blockKeys(typesUtil, typesUtil.indexOf('export type AppKitOptions')),
+    ...blockKeys(optionsController, optionsController.indexOf('export interface OptionsControllerStatePublic')),
+  ]).filter((k) => !internal.has(k)).sort()
+
+  const typeUtil = show(gitDir, 'packages/controllers/src/utils/TypeUtil.ts')
+  const features = blockKeys(typeUtil, typeUtil.indexOf('export type Features =')).sort()
+
+  const methods = uniq(['packages/appkit/src/client/appkit-base-client.ts', 'packages/appkit/src/client/appkit.ts'].flatMap((file) =>
+    [...show(gitDir, file).matchAll(/^ {2}public (?:override )?(?:async )?(\w+)\s*(?:=\s*(?:async\s*)?(?:<[^>]*>)?\(|<[^>]*>\(|\()/gm)].map((m) => m[1]),
+  )).filter((name) => name !== 'constructor').sort()
+
+  const reactFiles = ['packages/appkit/exports/react.ts', 'packages/appkit/src/library/react/index.ts', 'packages/controllers/exports/react.ts']
+  const hooks = uniq(reactFiles.flatMap((file) => [...show(gitDir, file).matchAll(/export (?:function|const) (use\w+)|export \{([^}]*)\}/g)]
+    .flatMap((m) => (m[1] ? [m[1]] : m[2].split(',').map((s) => s.trim().split(' as ').pop()).filter((s) => /^use[A-Z]/.test(s)))))).sort()
+  const components = uniq([
+    ...[...show(gitDir, 'packages/appkit/src/library/react/components.ts').matchAll(/export const (AppKit\w+)/g)].map((m) => m[1]),
+    ...[...show(gitDir, 'packages/appkit/exports/react.ts').matchAll(/export \{ (AppKit\w+) \}/g)].map((m) => m[1]),
+  ]).sort()
+
+  const elementFiles = ['w3m-button', 'w3m-connect-button', 'w3m-account-button', 'w3m-network-button', 'w3m-modal']
+  const elements = elementFiles.flatMap((dir) => [...show(gitDir, `packages/scaffold-ui/src/modal/${dir}/index.ts`).matchAll(/@customElement\('([\w-]+)'\)/g)].map((m) => m[1])).sort()
+
+  const eventStart = typeUtil.indexOf('export type Event =')
+  const eventEnd = typeUtil.indexOf('\nexport ', eventStart + 10)
+  const events = uniq([...typeUtil.slice(eventStart, eventEnd).matchAll(/event: '([A-Z0-9_]+)'/g)].map((m) => m[1])).sort()
+
+  const themeUtil = show(gitDir, 'packages/common/src/utils/ThemeUtil.ts')
+  const themeVariables = uniq([...themeUtil.matchAll(/'(--(?:w3m|apkt)-[\w-]+)'\??:/g)].map((m) => m[1])).sort()
+
+  // The networks module: viem's chains, then its own files (followed one level of `export *`).
+  const dir = 'packages/appkit/src/networks/'
+  const named = (text) => [...text.matchAll(/^export (?:const|function) (\w+)|^export \{([^}]*)\}/gm)]
+    .flatMap((m) => (m[1] ? [m[1]] : m[2].split(',').map((s) => s.trim().split(' as ').pop()).filter(Boolean)))
+  const networksFile = show(gitDir, `${dir}index.ts`)
+  const files = [...networksFile.matchAll(/^export \* from '\.\/([\w/.-]+)\.js'/gm)].map((m) => m[1])
+  const networkExports = uniq([...named(networksFile), ...files.flatMap((f) => {
+    const text = show(gitDir, `${dir}${f}.ts`)
+    const inner = [...text.matchAll(/^export \* from '\.\/([\w.-]+)\.js'/gm)].map((m) => `${dir}${f.replace(/[^/]+$/, '')}${m[1]}.ts`)
+    return [...named(text), ...inner.flatMap((p) => named(show(gitDir, p)))]
+  })]).sort()
+  const reexportsViemChains = /export \* from 'viem\/chains'/.test(networksFile)
+
+  return { version: '1.8', options, features, methods, hooks, components, elements, events, themeVariables, networks: { exports: networkExports, reexportsViemChains } }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const gitDir = process.argv[2]
+  if (!gitDir) throw new Error('usage: node build/api-table-appkit.mjs <git dir of reown-com/appkit>')
+  const api = readAppKit(gitDir)
+  writeFileSync(new URL('./appkit-api.json', import.meta.url), `${JSON.stringify(api, null, 2)}\n`)
+  console.log(Object.entries(api).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v === 'object' ? v.exports.length : v}`).join(', '))
+}
