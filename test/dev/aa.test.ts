@@ -10,6 +10,8 @@ import { createBundlerClient, entryPoint07Address } from 'viem/account-abstracti
 import { startChains, toViemChain, type LocalChains } from '../../dev/chains/index.ts'
 import { accountFactoryAddress, startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/index.ts'
 import { toPosternSmartAccount } from '../../secure/smart-account.ts'
+import { verifyEvm } from '../../server/auth/verify.ts'
+import { EvmChain } from '../../server/chain/evm.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction }>('dev/aa')
 // A state folder, as npm start's .dev-state: the last test restarts from it.
@@ -61,6 +63,10 @@ test('a user operation deploys the account with its first call and a second one 
   assert.ok(await verifyMessage(client, { address, message: 'hello before', signature: before }))
   const plain = await owner.signMessage({ message: 'hello before' })
   assert.not.ok(await verifyMessage(client, { address, message: 'hello before', signature: plain }))
+  // The reference SIWX service verifies on the chain's public client: ERC-6492 before deployment.
+  const siwx = new EvmChain({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })
+  assert.equal(await verifyEvm(siwx, address, 'hello before', before), { ok: true, type: 'eip1271' })
+  assert.equal(await verifyEvm(siwx, address, 'hello before', plain), { ok: false })
 
   await client.setBalance({ address, value: parseEther('1') })
   const receiver = privateKeyToAccount(generatePrivateKey()).address
@@ -80,6 +86,7 @@ test('a user operation deploys the account with its first call and a second one 
   const after = await account.signMessage({ message: 'hello after' })
   assert.ok(await verifyMessage(client, { address, message: 'hello after', signature: after }))
   assert.not.ok(await verifyMessage(client, { address, message: 'hello other', signature: after }))
+  assert.equal(await verifyEvm(new EvmChain({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), address, 'hello after', after), { ok: true, type: 'eip1271' })
 })
 
 test('after a restart from the state folder: same contracts, not deployed again, and the account still sends', async (ctx) => {

@@ -4,7 +4,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Frame, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { createPublicClient, http } from 'viem'
 import { startE2E, type E2E } from './harness.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
 import { startStaticServer, type StaticServer } from '../../dev/static/server.ts'
@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os'
 
 const test = suite('e2e: embedded wallet against hostile messages')
 let e2e: E2E
+// The embedded account is a smart account by default (an ERC-6492 signature until deployed): verified on the chain.
+const verifyMessage = (args: { address: `0x${string}`; message: string; signature: `0x${string}` }) =>
+  createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) }).verifyMessage(args)
 let third: StaticServer
 let page: Page
 let errors: string[]

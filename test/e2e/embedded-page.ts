@@ -5,8 +5,9 @@ import type { Stack } from '../../dev/stack.ts'
 import { dialog } from './harness.ts'
 import { sitePage } from './site-page.ts'
 
-export function embeddedPage(stack: Stack): string {
-  return sitePage(stack, { adapters: '[Postern.adapters.eip155()]', options: 'secureSiteUrl: config.secureSiteUrl,' })
+/** `options`: more createAppKit options, as source text ending in a comma. */
+export function embeddedPage(stack: Stack, options = ''): string {
+  return sitePage(stack, { adapters: '[Postern.adapters.eip155()]', options: `secureSiteUrl: config.secureSiteUrl,${options}` })
 }
 
 export async function openConnect(page: Page, url: string): Promise<void> {

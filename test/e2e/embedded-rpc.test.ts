@@ -33,7 +33,8 @@ const frameVisible = () => page.locator('iframe#w3m-iframe').evaluate((el) => el
 
 test.before(async () => {
   e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
+  // The EOA's RPC: eip155's default account type is the smart account (test/e2e/smart-account.test.ts).
+  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack, "defaultAccountTypes: { eip155: 'eoa' },"))
   ;({ page } = await e2e.newPage())
   address = await loginByEmail(page, e2e.browser, e2e.stack, `${e2e.stack.web.url}/t/embedded.html`, 'rpc@example.com') as `0x${string}`
   await rpc(e2e.stack.chains[0]!.rpcUrl, 'anvil_setBalance', [address, '0xDE0B6B3A7640000']) // 1 ETH

@@ -9,6 +9,7 @@ import { rpcUrlFor } from '../../signals/adapters'
 import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
+import { applyUser, preferredType, watchAccountType } from './smart'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
 import { readStored, writeStored } from '../../utils/storage'
 import { setAccountState, type EmbeddedWalletInfo } from '../../signals/account'
@@ -65,10 +66,11 @@ export function embeddedFor(store: Store): Embedded {
   }
 
   const user = async (n: Network) => {
-    const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', target(n)))
+    const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', { ...target(n), preferredAccountType: preferredType(store) }))
     if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
     const u = parsed.output
     rememberLogin(u.email, u.chainId)
+    applyUser(store, u)
     // AppKit keeps the frame's user, the login's provider (stored by the social flow) and the
     // account kind in the namespace's state; embeddedWalletInfo is read from them.
     const social = readStored(EMBEDDED_KEYS.connectedSocial, v.string())
@@ -162,6 +164,7 @@ export function embeddedFor(store: Store): Embedded {
 
   const connector: Connector = { id: AUTH_CONNECTOR_ID, uid: `eip155:${AUTH_CONNECTOR_ID}`, name: 'Email', type: 'AUTH', chain: 'eip155' }
   store.drivers.set(AUTH_CONNECTOR_ID, driver)
+  watchAccountType(store, frame, connector, (address) => { for (const l of listeners.get('accountsChanged') ?? []) l([address]) })
   // Listed for good: an adapter that lists its own connectors again (setup, EIP-6963) keeps it.
   effect(() => {
     const listed = store.connection.connectors.value
