@@ -17,6 +17,8 @@ const KeyReply = v.object({ email: v.string(), key: v.nullable(v.object({ addres
 const VerifyReply = v.object({ token: v.string(), email: v.string() })
 const SocialReply = v.object({ token: v.string(), userName: v.string() })
 const StartReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
+const UpdateReply = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
+const UpdatedReply = v.object({ newEmail: v.string() })
 
 const toBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))
 const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}` as `0x${string}`
@@ -43,6 +45,12 @@ export function createCustody(config: SecureConfig) {
     const parsed = v.safeParse(schema, json)
     if (!parsed.success) throw new AuthError('Something went wrong')
     return parsed.output
+  }
+
+  const liveToken = () => {
+    const token = storage()?.getItem(TOKEN_KEY)
+    if (!session || !token) throw new AuthError('Not logged in')
+    return token
   }
 
   /** Joins the user's shares, or makes their first key here and stores its shares. */
@@ -97,6 +105,18 @@ export function createCustody(config: SecureConfig) {
         storage()?.removeItem(TOKEN_KEY)
       }
       return session
+    },
+    /** AppKit's updateEmail: the current address confirms a code, then the new one (primary, secondary OTP). */
+    async updateEmail(email: string): Promise<v.InferOutput<typeof UpdateReply>> {
+      return call('/auth/v1/email/update', { token: liveToken(), email }, UpdateReply)
+    },
+    async updateEmailPrimaryOtp(otp: string): Promise<void> {
+      await call('/auth/v1/email/update/primary', { token: liveToken(), otp }, UpdateReply)
+    },
+    async updateEmailSecondaryOtp(otp: string): Promise<v.InferOutput<typeof UpdatedReply>> {
+      const reply = await call('/auth/v1/email/update/secondary', { token: liveToken(), otp }, UpdatedReply)
+      if (session) session = { ...session, email: reply.newEmail }
+      return reply
     },
     async signOut(): Promise<void> {
       const token = storage()?.getItem(TOKEN_KEY)

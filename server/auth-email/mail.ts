@@ -2,15 +2,16 @@
 import { createTransport } from 'nodemailer'
 import type { EmailAuthConfig } from './config.ts'
 
-export async function mailCode(config: EmailAuthConfig, to: string, code: string): Promise<void> {
+/** `login`: a login code; `change`: a code confirming an e-mail change of the wallet. */
+export async function mailCode(config: EmailAuthConfig, to: string, code: string, purpose: 'login' | 'change' = 'login'): Promise<void> {
   if (!config.smtp) throw new Error('emailAuth: no SMTP server configured')
   const transport = createTransport({ host: config.smtp.host, port: config.smtp.port, secure: false, ignoreTLS: true })
   try {
     await transport.sendMail({
       from: config.from,
       to,
-      subject: `Your login code: ${code}`,
-      text: `Your Postern login code is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, ignore this message.\n`,
+      subject: purpose === 'login' ? `Your login code: ${code}` : `Your code to change your wallet's e-mail: ${code}`,
+      text: `${purpose === 'login' ? 'Your Postern login code' : 'The code to confirm the change of your Postern wallet\'s e-mail'} is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, ignore this message.\n`,
     })
   } finally {
     transport.close()

@@ -8,6 +8,7 @@ import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig, seal, unseal } from './config.ts'
 import { mailCode } from './mail.ts'
 import { socialRoutes } from './social.ts'
+import { emailUpdateRoutes } from './update.ts'
 import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSession, saveKey, sessionUser } from './store.ts'
 
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address'))
@@ -24,6 +25,7 @@ function checkOrigin({ state, origin }: RouteContext): void {
 
 export const emailAuthRoutes: Route[] = [
   ...socialRoutes,
+  ...emailUpdateRoutes,
   {
     method: 'POST',
     path: /^\/auth\/v1\/email\/start$/,

@@ -11,7 +11,7 @@ import { useStyles } from '../ui/sheet'
 import { AccountFeatures } from './AccountFeatures'
 import { AccountTabs } from './AccountTabs'
 import { AccountSessions } from './AccountSessions'
-import { AccountSmart } from './AccountSmart'
+import { AccountEmail } from './AccountEmail'
 import { ACCOUNT_CSS } from './account-styles'
 
 /** The connected account: who, how much, on which network, and the way out. */
@@ -63,7 +63,7 @@ export function Account({ store }: ViewProps) {
       <AccountFeatures store={store} />
       <AccountTabs store={store} />
       <AccountSessions store={store} />
-      <AccountSmart store={store} />
+      <AccountEmail store={store} />
       <button type="button" class="item" onClick={() => pushView(store, 'Networks')} data-testid="account-network">
         <WalletImage src={network.assets?.imageUrl} name={network.name} size={32} />
         <span class="name">{network.name}</span>

@@ -1,0 +1,99 @@
+// Changing the e-mail of an embedded wallet (AppKit's UpdateEmailWallet flow): the current address
+// confirms a code first (primary OTP), then the new one (secondary OTP); only then does the user's
+// e-mail change. The key stays the user's: shares are kept by user, not by e-mail.
+import * as v from 'valibot'
+import type { Db } from '../db/index.ts'
+import { HttpError, parse } from '../http.ts'
+import type { Route, RouteContext } from '../router.ts'
+import { originAllowed } from '../auth/verify.ts'
+import { emailAuthConfig } from './config.ts'
+import { mailCode } from './mail.ts'
+import { checkCode, issueCode, normalizeEmail, sessionUser } from './store.ts'
+
+/** A pending change is dropped after the codes' own lifetime. */
+const UPDATE_TTL_MS = 10 * 60_000
+
+const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token'))
+const StartBody = v.object({ token: Token, email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address')) })
+const OtpBody = v.object({ token: Token, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')) })
+
+function checkOrigin({ state, origin }: RouteContext): void {
+  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+}
+
+async function pendingUpdate(db: Db, userId: string, stage: 'primary' | 'secondary', now = Date.now()): Promise<string> {
+  const [row] = await db.query<{ new_email: string; stage: string; created_at: string }>('SELECT new_email, stage, created_at FROM email_updates WHERE user_id = $1', [userId])
+  if (!row || row.stage !== stage || Number(row.created_at) + UPDATE_TTL_MS <= now) throw new HttpError(400, 'No e-mail change is pending. Start again.')
+  return row.new_email
+}
+
+async function emailUser(db: Db, token: string): Promise<{ id: string; email: string }> {
+  const user = await sessionUser(db, token)
+  if (user.email.startsWith('social:')) throw new HttpError(400, 'Only an e-mail login can change its e-mail.')
+  return user
+}
+
+async function ensureFree(db: Db, email: string): Promise<void> {
+  const [taken] = await db.query('SELECT id FROM embedded_users WHERE email = $1', [email])
+  if (taken) throw new HttpError(409, 'This e-mail is already used by another wallet.')
+}
+
+export const emailUpdateRoutes: Route[] = [
+  {
+    // The new address is kept; the current one gets a code.
+    method: 'POST',
+    path: /^\/auth\/v1\/email\/update$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(StartBody, ctx.body, 'body')
+      const user = await emailUser(ctx.state.db, body.token)
+      const email = normalizeEmail(body.email)
+      if (email === user.email) throw new HttpError(400, 'This is already your e-mail.')
+      await ensureFree(ctx.state.db, email)
+      const code = await issueCode(ctx.state.db, user.email)
+      await ctx.state.db.query(
+        `INSERT INTO email_updates (user_id, new_email, stage, created_at) VALUES ($1, $2, 'primary', $3)
+         ON CONFLICT (user_id) DO UPDATE SET new_email = $2, stage = 'primary', created_at = $3`, [user.id, email, Date.now()])
+      await mailCode(emailAuthConfig(ctx.state), user.email, code, 'change')
+      return { json: { action: 'VERIFY_PRIMARY_OTP' } }
+    },
+  },
+  {
+    // The current address confirmed: the new one gets a code.
+    method: 'POST',
+    path: /^\/auth\/v1\/email\/update\/primary$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(OtpBody, ctx.body, 'body')
+      const user = await emailUser(ctx.state.db, body.token)
+      const email = await pendingUpdate(ctx.state.db, user.id, 'primary')
+      await checkCode(ctx.state.db, user.email, body.otp)
+      const code = await issueCode(ctx.state.db, email)
+      await ctx.state.db.query("UPDATE email_updates SET stage = 'secondary' WHERE user_id = $1", [user.id])
+      await mailCode(emailAuthConfig(ctx.state), email, code, 'change')
+      return { json: { action: 'VERIFY_SECONDARY_OTP' } }
+    },
+  },
+  {
+    // The new address confirmed: it becomes the user's e-mail.
+    method: 'POST',
+    path: /^\/auth\/v1\/email\/update\/secondary$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(OtpBody, ctx.body, 'body')
+      const user = await emailUser(ctx.state.db, body.token)
+      const email = await pendingUpdate(ctx.state.db, user.id, 'secondary')
+      await checkCode(ctx.state.db, email, body.otp)
+      await ctx.state.db.transaction(async (tx) => {
+        const [taken] = await tx.query('SELECT id FROM embedded_users WHERE email = $1', [email])
+        if (taken) throw new HttpError(409, 'This e-mail is already used by another wallet.')
+        await tx.query('UPDATE embedded_users SET email = $1 WHERE id = $2', [email, user.id])
+        await tx.query('DELETE FROM email_updates WHERE user_id = $1', [user.id])
+      })
+      return { json: { newEmail: email } }
+    },
+  },
+]
