@@ -8,10 +8,13 @@ import { AuthError, createCustody } from './custody'
 import { askApproval, cancelApprovals } from './approve'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
+import { createSmart } from './smart'
+import { CALLS_METHODS, handleSmartRpc } from './smart-rpc'
 
 const config = readConfig()
 const origin = parentOrigin()
 const custody = createCustody(config)
+const smart = createSmart(config)
 const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
 const log = (...args: unknown[]) => config.logger && console.info('[postern secure]', ...args)
 
@@ -31,13 +34,13 @@ async function verifyOrigin(): Promise<boolean> {
 }
 const verified = verifyOrigin()
 
-function user() {
+async function user() {
   const session = custody.session
   if (!session) throw new AuthError('Not logged in')
-  const address = session.account.address
   // Social users are keyed 'social:<provider>:<subject>': no e-mail, the subject as user name.
   const social = /^social:[a-z]+:(.+)$/.exec(session.email)
-  return { email: social ? null : session.email, userName: social ? social[1] : null, address, chainId: chain.id, accounts: [{ address, type: 'eoa' as const }], preferredAccountType: 'eoa', smartAccountDeployed: false }
+  // The account of the preferred type where this network has smart accounts, else the EOA.
+  return { email: social ? null : session.email, userName: social ? social[1] : null, chainId: chain.id, ...(await smart.describe(session.account, chain.id, chain.rpcUrl)) }
 }
 
 function setChain(chainId: string | number | undefined, rpcUrl: string | undefined) {
@@ -68,6 +71,7 @@ async function handle(message: AppMessage): Promise<unknown> {
     case `${APP}GET_SOCIAL_REDIRECT_URI`:
       return { uri: await socialRedirectUri(config, message.payload.provider) }
     case `${APP}CONNECT_SOCIAL`:
+      smart.setPreferred(message.payload.preferredAccountType)
       await custody.connectSocial(await socialCallback())
       return user()
     case `${APP}IS_CONNECTED`:
@@ -75,6 +79,7 @@ async function handle(message: AppMessage): Promise<unknown> {
     case `${APP}GET_USER`:
       await custody.restore()
       setChain(message.payload?.chainId, message.payload?.rpcUrl)
+      smart.setPreferred(message.payload?.preferredAccountType)
       return user()
     case `${APP}GET_CHAIN_ID`:
       return { chainId: chain.id }
@@ -85,13 +90,30 @@ async function handle(message: AppMessage): Promise<unknown> {
       await custody.signOut()
       return undefined
     case `${APP}GET_SMART_ACCOUNT_ENABLED_NETWORKS`:
-      return { smartAccountEnabledNetworks: [] }
-    case `${APP}SET_PREFERRED_ACCOUNT`:
-      return { type: 'eoa', address: user().address }
+      return { smartAccountEnabledNetworks: await smart.networks() }
+    case `${APP}SET_PREFERRED_ACCOUNT`: {
+      smart.setPreferred(message.payload.type)
+      const { preferredAccountType: type, address } = await user()
+      return { type, address }
+    }
+    case `${APP}INIT_SMART_ACCOUNT`: {
+      const session = custody.session
+      if (!session) throw new AuthError('Not logged in')
+      if (!(await smart.enabled(chain.id))) throw new AuthError('account type not supported')
+      const { account } = await smart.smartChain(session.account, chain.id, chain.rpcUrl)
+      return { address: await account.getAddress(), isDeployed: await account.isDeployed() }
+    }
     case `${APP}RPC_REQUEST`: {
       const session = custody.session
       if (!session) throw new AuthError('Not logged in')
       setChain(message.payload.chainId, message.payload.rpcUrl)
+      const { method, params } = message.payload
+      if (CALLS_METHODS.includes(method) || (await smart.typeFor(chain.id)) === 'smartAccount') {
+        return handleSmartRpc({
+          owner: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!, smart,
+          approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+        }, method, params)
+      }
       return handleRpc({
         account: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!,
         approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),

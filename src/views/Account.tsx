@@ -12,6 +12,7 @@ import { AccountFeatures } from './AccountFeatures'
 import { AccountTabs } from './AccountTabs'
 import { AccountSessions } from './AccountSessions'
 import { AccountEmail } from './AccountEmail'
+import { AccountSmart } from './AccountSmart'
 import { ACCOUNT_CSS } from './account-styles'
 
 /** The connected account: who, how much, on which network, and the way out. */
@@ -64,6 +65,7 @@ export function Account({ store }: ViewProps) {
       <AccountTabs store={store} />
       <AccountSessions store={store} />
       <AccountEmail store={store} />
+      <AccountSmart store={store} />
       <button type="button" class="item" onClick={() => pushView(store, 'Networks')} data-testid="account-network">
         <WalletImage src={network.assets?.imageUrl} name={network.name} size={32} />
         <span class="name">{network.name}</span>
