@@ -63,6 +63,8 @@ export interface AdapterContext {
   /** The wallet changed accounts or chain on its own (events from the wallet). */
   onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number }): void
   onDisconnected(connectorId: string): void
+  /** A connection the modal did not make (e.g. through wagmi's own connect): the modal takes it up. */
+  onConnected?(result: ConnectResult & { connectorId: string }): void
   rpcUrl(network: Network): string
   /** Every endpoint of the network, in fallback order (the first is rpcUrl's). */
   rpcUrls?(network: Network): string[]

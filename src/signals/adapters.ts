@@ -7,6 +7,7 @@ import { markRestoring, reconnectNamespace, wasConnected } from './reconnect'
 import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
 import { isMobile } from '../utils/platform'
+import { emitEvent } from './events'
 
 /**
  * Every RPC endpoint of a network, in the order reads fall back across them: the site's
@@ -61,6 +62,15 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
       }
       void refreshBalance(store, namespace)
       if (address) void refreshProfile(store, namespace)
+    },
+    onConnected({ connectorId, address, chainId }) {
+      const connector = store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)
+      const account = accountFor(store, namespace)
+      if (!connector || (account.status === 'connected' && account.connectorId === connectorId)) return
+      applyConnection(store, connector, address, chainId)
+      emitEvent(store, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })
+      void refreshBalance(store, namespace)
+      void refreshProfile(store, namespace)
     },
     onDisconnected(connectorId) {
       if (accountFor(store, namespace).connectorId === connectorId) forgetConnection(store, namespace)

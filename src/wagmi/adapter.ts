@@ -40,7 +40,8 @@ const code = (error: unknown) => (error as { code?: unknown } | undefined)?.code
 /**
  * AppKit's WagmiAdapter under its name: `wagmiConfig` is a real wagmi config for wagmi's own
  * WagmiProvider, hooks and actions, and the modal connects, switches and disconnects through it,
- * so both always see the same connection. A wallet change made through wagmi reaches the modal.
+ * so both always see the same connection. A connection or a wallet change made through wagmi
+ * reaches the modal.
  */
 export class WagmiAdapter implements ChainAdapter {
   readonly namespace = 'eip155' as const
@@ -51,6 +52,8 @@ export class WagmiAdapter implements ChainAdapter {
   readonly wagmiConfig: Config
   private context: AdapterContext | undefined
   private readonly providers = new Map<string, unknown>()
+  /** While the modal itself connects through wagmi: wagmi's 'connected' is then the modal's own. */
+  private busy = 0
 
   constructor(params: WagmiAdapterConfig) {
     const { networks, projectId, customRpcUrls, pendingTransactionsFilter: _p, ...wagmiOptions } = params
@@ -85,6 +88,11 @@ export class WagmiAdapter implements ChainAdapter {
         const id = before.connector?.id
         if (now.status === 'disconnected' && id && before.status === 'connected') return context.onDisconnected(id)
         if (now.status !== 'connected') return
+        if (before.status !== 'connected' && !this.busy) {
+          // A connection made through wagmi itself (useConnect, reconnect on mount): the modal takes it up.
+          return void this.session(now.connector, now.addresses, now.chainId)
+            .then((result) => context.onConnected?.({ ...result, connectorId: now.connector.id }), () => undefined)
+        }
         if (now.address !== before.address || now.chainId !== before.chainId) {
           context.onAccountChanged({ connectorId: now.connector.id, address: now.address, chainId: now.chainId })
         }
@@ -96,15 +104,25 @@ export class WagmiAdapter implements ChainAdapter {
     const connector = this.connector(id)
     const existing = getConnections(this.wagmiConfig).find((c) => c.connector.uid === connector.uid)
     // wagmi's connectors throw viem's UserRejectedRequestError (code 4001) for a refusal: kept as is.
-    const result = existing ?? (await connect(this.wagmiConfig, { connector }))
-    return this.session(connector, result.accounts, result.chainId)
+    this.busy++
+    try {
+      const result = existing ?? (await connect(this.wagmiConfig, { connector }))
+      return await this.session(connector, result.accounts, result.chainId)
+    } finally {
+      this.busy--
+    }
   }
 
   async reconnect(id: string): Promise<ConnectResult | undefined> {
     const connector = this.wagmiConfig.connectors.find((c) => c.id === id)
     if (!connector) return undefined
-    const [connection] = await reconnect(this.wagmiConfig, { connectors: [connector] })
-    return connection?.accounts.length ? this.session(connector, connection.accounts, connection.chainId) : undefined
+    this.busy++
+    try {
+      const [connection] = await reconnect(this.wagmiConfig, { connectors: [connector] })
+      return connection?.accounts.length ? await this.session(connector, connection.accounts, connection.chainId) : undefined
+    } finally {
+      this.busy--
+    }
   }
 
   async disconnect(id: string) {

@@ -3,7 +3,7 @@
 import { createAppKit } from 'postern'
 import { WagmiAdapter } from 'postern/wagmi'
 import { mainnet, polygon } from 'postern/networks'
-import { getAccount, getBalance, sendTransaction, switchChain, waitForTransactionReceipt } from '@wagmi/core'
+import { connect, getAccount, getBalance, sendTransaction, switchChain, waitForTransactionReceipt } from '@wagmi/core'
 
 const config = (window as unknown as { POSTERN_DEMO: { projectId: string; apiUrl: string; blockchainApiUrl: string; relayUrl: string; rpcUrls: Record<string, string> } }).POSTERN_DEMO
 const customRpcUrls = Object.fromEntries(Object.entries(config.rpcUrls).map(([id, url]) => [id, [{ url }]]))
@@ -23,5 +23,5 @@ const modal = createAppKit({
 Object.assign(window, {
   modal,
   wagmiConfig: wagmiAdapter.wagmiConfig,
-  wagmi: { getAccount, getBalance, sendTransaction, switchChain, waitForTransactionReceipt },
+  wagmi: { connect, getAccount, getBalance, sendTransaction, switchChain, waitForTransactionReceipt },
 })

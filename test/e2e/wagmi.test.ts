@@ -84,4 +84,20 @@ test('behavior: wagmi\'s switchChain goes through the wallet and the modal follo
   assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), false)
 })
 
+test('behavior: a connection made with wagmi\'s own connect shows in the modal and its button', async () => {
+  const { page, errors } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/wagmi.html`)
+  await page.evaluate(() => ((window as any).events = [], (window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data.event))))
+  await page.waitForFunction((r) => (window as any).wagmiConfig.connectors.some((c: any) => c.id === r), WALLET.rdns)
+  await page.evaluate((r) => {
+    const { wagmi, wagmiConfig } = window as any
+    return wagmi.connect(wagmiConfig, { connector: wagmiConfig.connectors.find((c: any) => c.id === r) }).then(() => undefined)
+  }, WALLET.rdns)
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  assert.is(await page.evaluate(() => (window as any).modal.getAddress()), from)
+  await page.locator('appkit-button button', { hasText: 'ETH' }).waitFor()
+  assert.equal(await page.evaluate(() => (window as any).events.filter((e: string) => e === 'CONNECT_SUCCESS').length), 1)
+  assert.equal(errors, [])
+})
+
 test.run()

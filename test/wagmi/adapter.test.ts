@@ -2,7 +2,7 @@
 // in happy-dom; wagmi's own actions read the same config. The modal side is a recording context.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { disconnect, getAccount, getChainId, switchChain } from '@wagmi/core'
+import { connect, disconnect, getAccount, getChainId, switchChain } from '@wagmi/core'
 import { WagmiAdapter } from '../../src/wagmi'
 import { SolanaAdapter } from '../../src/solana-adapter'
 import { mainnet, polygon, solana } from '../../src/networks'
@@ -19,7 +19,7 @@ const wallets = () => (window as unknown as { PosternTestWallet: PosternTestWall
 ;(0, eval)(injectedWalletInstallScript({ name: 'Wagmi Test Wallet', rdns: RDNS, chains: { 1: 'http://127.0.0.1:9', 137: 'http://127.0.0.1:9' } }))
 
 function recorder(settings: Partial<AdapterContext['settings']> = {}) {
-  const calls: { connectors: Connector[][]; changed: unknown[]; disconnected: string[] } = { connectors: [], changed: [], disconnected: [] }
+  const calls: { connectors: Connector[][]; changed: unknown[]; disconnected: string[]; connected: unknown[] } = { connectors: [], changed: [], disconnected: [], connected: [] }
   const context: AdapterContext = {
     networks: [mainnet, polygon],
     rpcUrl: (n) => n.rpcUrls.default.http[0]!,
@@ -27,6 +27,7 @@ function recorder(settings: Partial<AdapterContext['settings']> = {}) {
     setConnectors: (list) => calls.connectors.push(list),
     onAccountChanged: (change) => calls.changed.push(change),
     onDisconnected: (id) => calls.disconnected.push(id),
+    onConnected: (result) => calls.connected.push(result),
   }
   return { context, calls }
 }
@@ -111,6 +112,21 @@ test('behavior: a refused connection keeps code 4001; a silent reconnect finds a
   await until(() => again.wagmiConfig.connectors.some((c) => c.id === RDNS), 'found')
   assert.is((await again.reconnect(RDNS))?.address, address)
   assert.is(getAccount(again.wagmiConfig).address, address)
+})
+
+test('behavior: a connection made through wagmi\'s own connect reaches the modal; the modal\'s own does not come back', async () => {
+  const adapter = new WagmiAdapter({ projectId: 'p', networks: [mainnet, polygon] })
+  const { context, calls } = recorder()
+  adapter.setup(context)
+  await until(() => adapter.wagmiConfig.connectors.some((c) => c.id === RDNS), 'wagmi found the wallet')
+  await adapter.connect(RDNS, mainnet)
+  await new Promise((r) => setTimeout(r, 50))
+  assert.equal(calls.connected, [], 'the modal made this one')
+  await disconnect(adapter.wagmiConfig)
+  await connect(adapter.wagmiConfig, { connector: adapter.getWagmiConnector(RDNS)! })
+  await until(() => calls.connected.length > 0, 'the modal heard of wagmi\'s connection')
+  assert.equal(calls.connected, [{ connectorId: RDNS, address, chainId: 1, accounts: [{ address, type: 'eoa' }] }])
+  await disconnect(adapter.wagmiConfig)
 })
 
 test('behavior: SolanaAdapter is AppKit\'s name over the Solana adapter', () => {
