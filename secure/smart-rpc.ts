@@ -2,7 +2,7 @@
 // the chain's bundler, wallet_sendCalls batches every call into one, signatures are the account's
 // (ERC-1271, wrapped in ERC-6492 until it is deployed). Approval first, as for the EOA.
 import * as v from 'valibot'
-import { formatEther, hexToString, isHex, toHex, type Hex } from 'viem'
+import { BaseError, HttpRequestError, TimeoutError, formatEther, hexToString, isHex, toHex, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
@@ -54,8 +54,10 @@ async function sendOp(sc: SmartChain, calls: { to: Hex; value?: bigint; data?: H
     return await sc.bundler.sendUserOperation({ account: sc.account, calls })
   } catch (error) {
     const e = error as { details?: string; shortMessage?: string; message?: string }
-    const detail = e.details ?? e.shortMessage ?? e.message
-    throw new RpcError(`The bundler did not accept the user operation: ${detail}`, -32603)
+    // Nothing reached the chain either way: the account and its funds are as they were.
+    const unreachable = error instanceof BaseError && !!error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
+    if (unreachable) throw new RpcError('The bundler is unreachable; nothing was sent. Try again shortly.', -32603)
+    throw new RpcError(`The bundler did not accept the user operation: ${e.details ?? e.shortMessage ?? e.message}`, -32603)
   }
 }
 

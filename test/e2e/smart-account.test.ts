@@ -158,4 +158,15 @@ test('behavior: the Account view switches to the EOA and back, and each choice h
   assert.is(await page.evaluate(() => (window as any).modal.getPreferredAccountType('eip155')), 'smartAccount')
 })
 
+test('behavior: with the bundler down a send fails with a clear error and nothing leaves the account', async () => {
+  await e2e.stack.aa.stop()
+  const before = await chain().getBalance({ address: smart })
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await start('down', 'eth_sendTransaction', [{ from: smart, to: receiver, value: '0x2386f26fc10000' }])
+  await approve()
+  assert.equal((await outcome('down')).error, { code: -32603, message: 'The bundler is unreachable; nothing was sent. Try again shortly.' })
+  assert.is(await chain().getBalance({ address: smart }), before)
+  assert.is(await chain().getBalance({ address: receiver }), 0n)
+})
+
 test.run()
