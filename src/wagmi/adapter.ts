@@ -21,6 +21,8 @@ import { formatUnits } from 'viem'
 import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../types'
 import { PosternError, USER_REJECTED } from '../utils/errors'
 import { modalConnectors } from './connectors'
+import { followSession, modalWalletConnect, WALLET_CONNECT_ID } from './walletconnect'
+import { getCurrentInstance } from '../instance'
 
 type Chain = CreateConfigParameters['chains'][number]
 
@@ -53,7 +55,7 @@ export class WagmiAdapter implements ChainAdapter {
   private context: AdapterContext | undefined
   private readonly providers = new Map<string, unknown>()
   /** While the modal itself connects through wagmi: wagmi's 'connected' is then the modal's own. */
-  private busy = 0
+  private readonly busy = { count: 0 }
 
   constructor(params: WagmiAdapterConfig) {
     const { networks, projectId, customRpcUrls, pendingTransactionsFilter: _p, ...wagmiOptions } = params
@@ -71,6 +73,8 @@ export class WagmiAdapter implements ChainAdapter {
     const connectors: CreateConnectorFn[] = [...(wagmiOptions.connectors ?? [])]
     // window.ethereum as one more connector, as AppKit adds it (wagmi finds EIP-6963 wallets itself).
     if (!connectors.some((c) => (c as { type?: string }).type === 'injected' && !('target' in c))) connectors.push(injected({ shimDisconnect: true }))
+    // The modal's WalletConnect session, as AppKit's adapter adds its walletConnect connector.
+    connectors.push(modalWalletConnect(getCurrentInstance))
     this.wagmiConfig = createConfig({ ...wagmiOptions, chains: this.wagmiChains, connectors, transports } as CreateConfigParameters)
   }
 
@@ -81,14 +85,18 @@ export class WagmiAdapter implements ChainAdapter {
       context.setConnectors(modalConnectors(connectors, this.providers, context.settings))
     }
     watchConnectors(this.wagmiConfig, { onChange: (list) => void publish(list) })
+    const kit = getCurrentInstance()
+    if (kit) followSession(kit, this.wagmiConfig, this.busy)
     void publish(this.wagmiConfig.connectors)
     // What wagmi's own hooks do (switchChain, disconnect, a wallet's events) reaches the modal.
     watchAccount(this.wagmiConfig, {
       onChange: (now, before) => {
         const id = before.connector?.id
+        // The modal's WalletConnect driver already follows its own session.
+        if ((now.connector ?? before.connector)?.id === WALLET_CONNECT_ID) return
         if (now.status === 'disconnected' && id && before.status === 'connected') return context.onDisconnected(id)
         if (now.status !== 'connected') return
-        if (before.status !== 'connected' && !this.busy) {
+        if (before.status !== 'connected' && !this.busy.count) {
           // A connection made through wagmi itself (useConnect, reconnect on mount): the modal takes it up.
           return void this.session(now.connector, now.addresses, now.chainId)
             .then((result) => context.onConnected?.({ ...result, connectorId: now.connector.id }), () => undefined)
@@ -104,24 +112,24 @@ export class WagmiAdapter implements ChainAdapter {
     const connector = this.connector(id)
     const existing = getConnections(this.wagmiConfig).find((c) => c.connector.uid === connector.uid)
     // wagmi's connectors throw viem's UserRejectedRequestError (code 4001) for a refusal: kept as is.
-    this.busy++
+    this.busy.count++
     try {
       const result = existing ?? (await connect(this.wagmiConfig, { connector }))
       return await this.session(connector, result.accounts, result.chainId)
     } finally {
-      this.busy--
+      this.busy.count--
     }
   }
 
   async reconnect(id: string): Promise<ConnectResult | undefined> {
     const connector = this.wagmiConfig.connectors.find((c) => c.id === id)
     if (!connector) return undefined
-    this.busy++
+    this.busy.count++
     try {
       const [connection] = await reconnect(this.wagmiConfig, { connectors: [connector] })
       return connection?.accounts.length ? await this.session(connector, connection.accounts, connection.chainId) : undefined
     } finally {
-      this.busy--
+      this.busy.count--
     }
   }
 

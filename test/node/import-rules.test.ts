@@ -18,7 +18,8 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   types: { static: [] },
   utils: { static: ['types'] },
   api: { static: ['utils', 'types'] },
-  ui: { static: ['utils', 'types'] },
+  ui: { static: ['utils', 'types'], lazy: ['i18n'] },
+  i18n: { static: [] },
   signals: { static: ['api', 'utils', 'types'] },
   views: { static: ['signals', 'ui', 'utils', 'types'], lazy: ['lazy'] },
   lazy: { static: ['signals', 'ui', 'utils', 'types'] },
@@ -32,7 +33,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
-  wagmi: { static: ['utils', 'types'], lazy: ['lazy'] },
+  wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
 }
 
