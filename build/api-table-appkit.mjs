@@ -24,7 +24,7 @@ function blockKeys(text, start) {
       if (m) keys.push(m[1])
     }
   }
-  return keys
+  return uniq(keys)
 }
 
 export function readAppKit(gitDir) {
@@ -59,7 +59,7 @@ export function readAppKit(gitDir) {
   const events = uniq([...typeUtil.slice(eventStart, eventEnd).matchAll(/event: '([A-Z0-9_]+)'/g)].map((m) => m[1])).sort()
 
   const themeUtil = show(gitDir, 'packages/common/src/utils/ThemeUtil.ts')
-  const themeVariables = uniq([...themeUtil.matchAll(/'(--(?:w3m|apkt)-[\w-]+)'\??:/g)].map((m) => m[1])).sort()
+  const themeVariables = blockKeys(themeUtil, themeUtil.indexOf('export interface ThemeVariables')).sort()
 
   // The networks module: viem's chains, then its own files (followed one level of `export *`).
   const dir = 'packages/appkit/src/networks/'
