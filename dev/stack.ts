@@ -3,6 +3,7 @@ import { startChains, type LocalChain } from './chains/index.ts'
 import { startApiServer, type ApiServer } from '../server/index.ts'
 import { startRelay, type Relay } from './relay/index.ts'
 import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from './solana/index.ts'
+import { faucetKeypair } from './solana/keys.ts'
 import { SOLANA_MAINNET } from '../server/schemas.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
@@ -97,6 +98,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
         solanaMints: { [solana.mint]: { name: DEMO_TOKEN.name, symbol: DEMO_TOKEN.symbol } },
         solanaWatch: solana.accounts.map((a) => a.address),
+        // The onramp sandbox pays SOL and mints the demo USDC from the ledger's faucet (its mint authority).
+        onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
       emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),

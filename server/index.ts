@@ -46,6 +46,8 @@ export interface ApiServerOptions {
   dataDir?: string
   /** false runs no onramp sandbox page (POST /v1/generators/onrampurl then answers 503). */
   onrampSandbox?: false
+  /** The onramp sandbox's Solana treasury (64-byte secret key); without it nothing is sold on Solana. */
+  onrampSolanaTreasury?: Uint8Array
   /** false runs no indexer (history then serves what another server indexed). */
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
   /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key. */
@@ -83,6 +85,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
     solanaMints: opts.solanaMints ?? {},
   })
+  state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   configureEmailAuth(state, opts.emailAuth)
   configureSmartAccounts(state, opts.smartAccounts)
   try {

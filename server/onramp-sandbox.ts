@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { encodeFunctionData, erc20Abi, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { nativeCurrency } from './fixtures.ts'
 import { completeSession, recordCredit, sessionById, type OnrampSession } from './onramp.ts'
+import { creditSolana, solanaOnrampAssets } from './onramp-solana.ts'
 import type { ServerState } from './state.ts'
 
 /** The card numbers the sandbox accepts (the usual test cards); any other is declined. */
@@ -27,20 +28,25 @@ function checkout(s: OnrampSession, error?: string): string {
   return page('Postern Pay sandbox', `<h1>Postern Pay <small>(sandbox)</small></h1>
 <dl><dt>You pay</dt><dd data-testid="pay">${esc(s.fiat_amount)} ${esc(s.fiat_currency)}</dd>
 <dt>You receive</dt><dd data-testid="receive">${esc(s.crypto_amount)} ${esc(s.asset)}</dd>
-<dt>Network</dt><dd>eip155:${s.chain_id}</dd><dt>Wallet</dt><dd style="word-break:break-all">${esc(s.address)}</dd></dl>
+<dt>Network</dt><dd>${s.namespace === 'solana' ? 'Solana' : `eip155:${s.chain_id}`}</dd><dt>Wallet</dt><dd style="word-break:break-all">${esc(s.address)}</dd></dl>
 ${done ? `<p data-testid="done">Purchase complete.${s.tx_hash ? ` Transaction ${esc(s.tx_hash)}` : ''} You can return to the site.</p><script>${CLOSE_SCRIPT}</script>` : `<form method="post" action="/buy/confirm">
 <input type="hidden" name="session" value="${esc(s.id)}"><label>Test card number<input name="card" autocomplete="off" inputmode="numeric" placeholder="4242 4242 4242 4242"></label>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<button type="submit">Confirm purchase</button></form>`}`)
 }
 
 /** Sends the purchase from the treasury (an account the node signs for) and waits for the receipt. */
-async function credit(state: ServerState, s: OnrampSession): Promise<Hex> {
+async function credit(state: ServerState, s: OnrampSession): Promise<string> {
+  if (s.namespace === 'solana') {
+    const asset = (await solanaOnrampAssets(state)).find((a) => a.symbol === s.asset)
+    if (!asset) throw new Error(`${s.asset} is not delivered on Solana`)
+    return creditSolana(state, s.address, asset, s.crypto_amount)
+  }
   const chain = state.evm.find((c) => c.chainId === s.chain_id)
   if (!chain) throw new Error(`chain ${s.chain_id} is not served`)
   const accounts = (await chain.client.request({ method: 'eth_accounts' } as never)) as Address[]
   const treasury = accounts[accounts.length - 1]
   if (!treasury) throw new Error('the node has no account to pay from')
-  const native = nativeCurrency(s.chain_id)
+  const native = nativeCurrency(chain.chainId)
   const token = chain.trusted.find((t) => t.symbol === s.asset)
   const tx = token
     ? { from: treasury, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [s.address as Address, parseUnits(s.crypto_amount, token.decimals)] }) }

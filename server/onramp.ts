@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from './db/index.ts'
 import { nativeCurrency } from './fixtures.ts'
-import type { ServerState } from './state.ts'
+import { solanaOnrampAssets } from './onramp-solana.ts'
+import { solanaChain, type ServerState } from './state.ts'
 
 /** SPEC section 9: Coinbase Pay's chain names, with the EVM chain ids they stand for. */
+/** Coinbase Pay's name for Solana. */
+export const SOLANA_PAY_CHAIN = 'solana'
 export const PAY_CHAINS: Record<string, number> = {
   ethereum: 1, arbitrum: 42161, polygon: 137, berachain: 80094, 'avalanche-c-chain': 43114, optimism: 10, celo: 42220, base: 8453,
 }
@@ -15,17 +18,21 @@ const LIMITS = [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_ac
 
 const chainName = (chainId: number) => Object.entries(PAY_CHAINS).find(([, id]) => id === chainId)?.[0] ?? `eip155-${chainId}`
 
-/** What this server sells: each chain's native currency and its trusted tokens, on the chains it serves. */
-export function onrampOptions(state: ServerState) {
+/** What this server sells: each chain's native currency and its trusted tokens, on the chains it
+ * serves; on Solana, what its treasury can deliver (onramp-solana.ts). */
+export async function onrampOptions(state: ServerState) {
   const purchase = new Map<string, { id: string; name: string; symbol: string; networks: { name: string; display_name: string; chain_id: string; contract_address: string }[] }>()
-  for (const c of state.evm) {
-    const assets = [{ ...nativeCurrency(c.chainId), address: '' }, ...c.trusted]
-    for (const a of assets) {
-      const entry = purchase.get(a.symbol) ?? { id: a.symbol, name: a.name, symbol: a.symbol, networks: [] }
-      entry.networks.push({ name: chainName(c.chainId), display_name: chainName(c.chainId), chain_id: String(c.chainId), contract_address: a.address })
-      purchase.set(a.symbol, entry)
-    }
+  const add = (a: { name: string; symbol: string; address: string }, network: { name: string; display_name: string; chain_id: string }) => {
+    const entry = purchase.get(a.symbol) ?? { id: a.symbol, name: a.name, symbol: a.symbol, networks: [] }
+    entry.networks.push({ ...network, contract_address: a.address })
+    purchase.set(a.symbol, entry)
   }
+  for (const c of state.evm) {
+    for (const a of [{ ...nativeCurrency(c.chainId), address: '' }, ...c.trusted]) add(a, { name: chainName(c.chainId), display_name: chainName(c.chainId), chain_id: String(c.chainId) })
+  }
+  // Solana's chain_id is its CAIP-2 reference (the genesis hash prefix).
+  const solana = { name: SOLANA_PAY_CHAIN, display_name: 'Solana', chain_id: solanaChain(state)?.split(':')[1] ?? '' }
+  for (const a of await solanaOnrampAssets(state).catch(() => [])) add({ ...a, address: a.mint }, solana)
   return {
     paymentCurrencies: ['USD', 'EUR'].map((id) => ({ id, payment_method_limits: LIMITS })),
     purchaseCurrencies: [...purchase.values()],
@@ -52,7 +59,9 @@ export interface OnrampSession {
   id: string
   project_id: string
   address: string
-  chain_id: number
+  /** eip155 (on chain_id) or solana (the server's Solana RPC). */
+  namespace: 'eip155' | 'solana'
+  chain_id: number | null
   asset: string
   fiat_amount: string
   fiat_currency: string
@@ -66,9 +75,9 @@ export interface OnrampSession {
 export async function createSession(db: Queryable, s: Omit<OnrampSession, 'id' | 'status' | 'tx_hash' | 'created_at'>): Promise<string> {
   const id = randomBytes(16).toString('hex')
   await db.query(
-    `INSERT INTO onramp_sessions (id, project_id, address, chain_id, asset, fiat_amount, fiat_currency, crypto_amount, redirect_url, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [id, s.project_id, s.address, s.chain_id, s.asset, s.fiat_amount, s.fiat_currency, s.crypto_amount, s.redirect_url, Date.now()],
+    `INSERT INTO onramp_sessions (id, project_id, address, namespace, chain_id, asset, fiat_amount, fiat_currency, crypto_amount, redirect_url, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [id, s.project_id, s.address, s.namespace, s.chain_id, s.asset, s.fiat_amount, s.fiat_currency, s.crypto_amount, s.redirect_url, Date.now()],
   )
   return id
 }

@@ -30,6 +30,8 @@ export interface ServerState {
   indexer: Indexer | undefined
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
+  /** The sandbox's Solana treasury (a 64-byte secret key): pays SOL, mints what it is authority of. */
+  onrampSolanaTreasury?: Uint8Array
 }
 
 export function createState(opts: {

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { getAddress } from 'viem'
 import { HttpError, parse } from '../http.ts'
-import { createSession, onrampOptions, onrampQuote, PAY_CHAINS } from '../onramp.ts'
+import { createSession, onrampOptions, onrampQuote, PAY_CHAINS, SOLANA_PAY_CHAIN } from '../onramp.ts'
+import { isSolanaAddress, solanaOnrampAssets } from '../onramp-solana.ts'
 import { priceTable } from '../prices.ts'
 import { reasons } from '../reasons.ts'
 import type { Route } from '../router.ts'
@@ -20,7 +21,7 @@ const QuoteBody = v.object({
   network: v.pipe(v.string(), v.maxLength(64)),
 })
 const UrlBody = v.object({
-  destinationWallets: v.pipe(v.array(v.object({ address: EvmAddress, blockchains: v.optional(v.array(v.string())), assets: v.optional(v.array(v.string())) })), v.minLength(1, 'needs a wallet')),
+  destinationWallets: v.pipe(v.array(v.object({ address: v.pipe(v.string(), v.maxLength(64, 'is too long')), blockchains: v.optional(v.array(v.string())), assets: v.optional(v.array(v.string())) })), v.minLength(1, 'needs a wallet')),
   defaultNetwork: v.optional(v.string()),
   partnerUserId: v.pipe(v.string(), v.maxLength(200)),
   defaultExperience: v.optional(v.picklist(['buy', 'send'])),
@@ -36,12 +37,17 @@ function servedChain(state: ServerState, name: string | undefined) {
   return state.evm.find((c) => c.chainId === id)
 }
 
-/** The options' purchase currency with that id or symbol, on that network. */
-function purchasable(state: ServerState, asset: string, network: string | undefined) {
-  const currency = onrampOptions(state).purchaseCurrencies.find((c) => c.id.toLowerCase() === asset.toLowerCase() || c.symbol.toLowerCase() === asset.toLowerCase())
+/** The options' purchase currency with that id or symbol, on that network (an EVM chain or Solana). */
+async function purchasable(state: ServerState, asset: string, network: string | undefined) {
+  const currency = (await onrampOptions(state)).purchaseCurrencies.find((c) => c.id.toLowerCase() === asset.toLowerCase() || c.symbol.toLowerCase() === asset.toLowerCase())
+  if (!currency) return undefined
+  if (network === SOLANA_PAY_CHAIN) {
+    const solana = (await solanaOnrampAssets(state)).find((a) => a.symbol === currency.symbol)
+    return solana && { currency, namespace: 'solana' as const, chain: undefined, solana }
+  }
   const chain = servedChain(state, network)
-  const onChain = currency?.networks.find((n) => Number(n.chain_id) === chain?.chainId)
-  return currency && chain && onChain ? { currency, chain, contract: onChain.contract_address } : undefined
+  const onChain = currency.networks.find((n) => Number(n.chain_id) === chain?.chainId)
+  return chain && onChain ? { currency, namespace: 'eip155' as const, chain, solana: undefined } : undefined
 }
 
 export const onrampRoutes: Route[] = [
@@ -49,7 +55,7 @@ export const onrampRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/onramp\/options$/,
     access: 'query',
-    handle: ({ state }) => ({ json: onrampOptions(state) }),
+    handle: async ({ state }) => ({ json: await onrampOptions(state) }),
   },
   {
     method: 'POST',
@@ -57,7 +63,7 @@ export const onrampRoutes: Route[] = [
     access: 'query',
     async handle({ state, body }) {
       const b = parse(QuoteBody, body, 'body')
-      const found = purchasable(state, b.purchaseCurrency.symbol ?? b.purchaseCurrency.id ?? '', b.network)
+      const found = await purchasable(state, b.purchaseCurrency.symbol ?? b.purchaseCurrency.id ?? '', b.network)
       if (!found) return reasons(400, `No ${b.purchaseCurrency.symbol ?? b.purchaseCurrency.id} on network ${b.network}`, 'unsupported_asset')
       const price = await priceTable(state.db)
       return { json: onrampQuote(b.amount, b.paymentCurrency.id, found.currency.symbol, price(found.currency.symbol)) }
@@ -73,16 +79,19 @@ export const onrampRoutes: Route[] = [
       const wallet = b.destinationWallets[0]!
       const network = b.defaultNetwork ?? wallet.blockchains?.[0]
       const asset = wallet.assets?.[0] ?? 'USDC'
-      const found = purchasable(state, asset, network)
+      const found = await purchasable(state, asset, network)
       if (!found) return reasons(400, `No ${asset} on network ${network ?? 'ethereum'}`, 'unsupported_asset')
+      const evm = v.safeParse(EvmAddress, wallet.address)
+      if (found.namespace === 'eip155' ? !evm.success : !isSolanaAddress(wallet.address)) return reasons(400, `destinationWallets[0].address: not an address on ${network ?? 'ethereum'}`, 'invalid_address')
       const price = (await priceTable(state.db))(found.currency.symbol)
       const fiat = b.presetFiatAmount ?? (b.presetCryptoAmount !== undefined ? b.presetCryptoAmount * price : 100)
       const quote = onrampQuote(fiat, 'USD', found.currency.symbol, price)
       const crypto = b.presetCryptoAmount !== undefined ? b.presetCryptoAmount.toFixed(6) : quote.purchaseAmount.amount
       const id = await createSession(state.db, {
         project_id: query['projectId'] ?? '',
-        address: getAddress(wallet.address),
-        chain_id: found.chain.chainId,
+        address: found.namespace === 'eip155' ? getAddress(wallet.address) : wallet.address,
+        namespace: found.namespace,
+        chain_id: found.chain?.chainId ?? null,
         asset: found.currency.symbol,
         fiat_amount: fiat.toFixed(2),
         fiat_currency: 'USD',

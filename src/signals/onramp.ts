@@ -66,8 +66,13 @@ export function isRestrictedRegion(): boolean {
   }
 }
 
-/** The active network's Coinbase Pay name (SPEC section 9: fallback ethereum). */
-export const payChainOf = (store: Store) => PAY_CHAINS[Number(store.network.activeNetwork.peek().id)] ?? 'ethereum'
+/** The active network's Coinbase Pay name (SPEC section 9: fallback ethereum; Solana's is solana). */
+export const payChainOf = (store: Store) =>
+  store.network.activeNamespace.peek() === 'solana' ? 'solana' : PAY_CHAINS[Number(store.network.activeNetwork.peek().id)] ?? 'ethereum'
+
+/** Whether the currency is sold on the active network (Solana's entries are named solana). */
+const onActiveNetwork = (store: Store, c: PurchaseCurrency) =>
+  store.network.activeNamespace.peek() === 'solana' ? c.networks.some((n) => n.name === 'solana') : c.networks.some((n) => n.chain_id === String(store.network.activeNetwork.peek().id))
 
 /** Options from the API; a failure falls back to the built-in sample (SPEC section 8). */
 export async function loadOnrampOptions(store: Store): Promise<void> {
@@ -79,9 +84,11 @@ export async function loadOnrampOptions(store: Store): Promise<void> {
   } catch {
     // the sample stands in
   }
-  const chainId = String(store.network.activeNetwork.peek().id)
-  const purchase = options.purchaseCurrencies.find((c) => c.symbol === 'USDC' && c.networks.some((n) => n.chain_id === chainId)) ?? options.purchaseCurrencies[0]
-  patchOnramp(store, { ...options, sample, paymentCurrency: options.paymentCurrencies[0], purchaseCurrency: purchase })
+  // The currencies sold on the active network; all of them when none is (the sample is EVM only).
+  const here = options.purchaseCurrencies.filter((c) => onActiveNetwork(store, c))
+  const purchaseCurrencies = here.length ? here : options.purchaseCurrencies
+  const purchase = purchaseCurrencies.find((c) => c.symbol === 'USDC') ?? purchaseCurrencies[0]
+  patchOnramp(store, { ...options, purchaseCurrencies, sample, paymentCurrency: options.paymentCurrencies[0], purchaseCurrency: purchase })
 }
 
 /** A quote for the form; a failure gives AppKit's mocked quote whose fees equal the amount (SPEC section 8). */
