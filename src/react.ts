@@ -26,6 +26,11 @@ export function useAppKitNetwork() {
   return useMemo(() => ({ ...network, switchNetwork: (target: Network) => kit.switchNetwork(target) }), [network, kit])
 }
 
+/** AppKit's useAppKitNetworkCore: the network state without switchNetwork. */
+export function useAppKitNetworkCore() {
+  return useKitValue('useAppKitNetworkCore', (kit) => readNetwork(kit.store))
+}
+
 /** AppKit's shape: the public state with the remote features spread in. */
 export function useAppKitState() {
   return useKitValue('useAppKitState', (kit) => ({ ...readState(kit.store), ...kit.store.remoteFeatures.value }))

@@ -18,26 +18,27 @@ export function hooksSuite(host: Host, hooks: typeof import('../../src/react')) 
   const test = suite(`react hooks under ${host.name}`)
   test.before.each(resetDom)
 
-  test('behavior: useAppKitAccount and useAppKitNetwork follow the state', async () => {
+  test('behavior: useAppKitAccount, useAppKitNetwork and useAppKitNetworkCore follow the state', async () => {
     const kit = kitWith({ adapters: [adapter] })
     const renders: string[] = []
     function View() {
       const account = hooks.useAppKitAccount()
       const network = hooks.useAppKitNetwork()
-      const text = `${account.isConnected ? account.address : 'none'}@${network.chainId}`
+      const core = hooks.useAppKitNetworkCore()
+      const text = `${account.isConnected ? account.address : 'none'}@${network.chainId}/${core.caipNetworkId}`
       renders.push(text)
       return host.createElement('p', { id: 'out' }, text)
     }
     const container = document.createElement('div')
     document.body.append(container)
     const unmount = await host.mount(host.createElement(View), container)
-    assert.is(container.textContent, 'none@1')
+    assert.is(container.textContent, 'none@1/eip155:1')
     await host.act(() => setAccountState(kit.store, 'eip155', { address: '0xabc', status: 'connected' }))
-    await waitFor(() => container.textContent === '0xabc@1', 'connected text')
+    await waitFor(() => container.textContent === '0xabc@1/eip155:1', 'connected text')
     await host.act(async () => {
       await kit.switchNetwork(kit.store.options.networks[1]!)
     })
-    await waitFor(() => container.textContent === '0xabc@137', 'network text')
+    await waitFor(() => container.textContent === '0xabc@137/eip155:137', 'network text')
     const before = renders.length
     await host.act(() => kit.setThemeMode('light')) // unrelated state must not re-render
     assert.is(renders.length, before)
