@@ -193,7 +193,7 @@ async function main() {
       outdir: `${dist}/secure`,
       format: 'esm',
     }).then(async (result) => {
-      for (const file of ['index.html', 'secure.css', 'callback.html']) await writeFile(`${dist}/secure/${file}`, await readFile(`${root}secure/${file}`))
+      for (const file of ['index.html', 'secure.css', 'callback.html', 'device.html']) await writeFile(`${dist}/secure/${file}`, await readFile(`${root}secure/${file}`))
       return result
     }),
   }

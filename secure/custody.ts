@@ -8,6 +8,10 @@ import type { SecureConfig } from './config'
 import type { SocialResult } from './social'
 
 const TOKEN_KEY = '@postern-secure/session_token'
+/** This browser's id for device verification: made once, kept on the secure origin. */
+const DEVICE_KEY = '@postern-secure/device_id'
+/** How often a device waiting for its mailed link asks whether it was approved. */
+const DEVICE_POLL_MS = 1000
 const LAST_EMAIL_KEY = '@postern-secure/last_email_time'
 /** SPEC section 5: checkIfAllowedToTriggerEmail — 30 s between login e-mails. */
 const RESEND_MS = 30_000
@@ -31,6 +35,7 @@ export interface Session { account: PrivateKeyAccount; email: string }
 
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
+  let deviceWait: { email: string; wait: Promise<void> } | undefined
   let session: Session | undefined
   const storage = () => {
     try { return localStorage } catch { return undefined }
@@ -47,6 +52,14 @@ export function createCustody(config: SecureConfig) {
     return parsed.output
   }
 
+  const deviceId = () => {
+    let id = storage()?.getItem(DEVICE_KEY)
+    if (!id || !/^[0-9a-f]{64}$/.test(id)) {
+      id = toHex(crypto.getRandomValues(new Uint8Array(32))).slice(2)
+      storage()?.setItem(DEVICE_KEY, id)
+    }
+    return id
+  }
   const liveToken = () => {
     const token = storage()?.getItem(TOKEN_KEY)
     if (!session || !token) throw new AuthError('Not logged in')
@@ -76,18 +89,38 @@ export function createCustody(config: SecureConfig) {
       const last = Number(storage()?.getItem(LAST_EMAIL_KEY) ?? 0)
       const wait = last + RESEND_MS - Date.now()
       if (wait > 0) throw new AuthError(`Please try again after ${Math.ceil(wait / 1000)} seconds`)
-      const reply = await call('/auth/v1/email/start', { email }, StartReply)
+      const reply = await call('/auth/v1/email/start', { email, deviceId: deviceId() }, StartReply)
       storage()?.setItem(LAST_EMAIL_KEY, String(Date.now()))
       pendingEmail = email
       return reply
     },
     async connectOtp(otp: string): Promise<void> {
       if (!pendingEmail) throw new AuthError('No e-mail login is pending')
-      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp }, VerifyReply)
+      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId() }, VerifyReply)
       session = await unlock(token)
       storage()?.setItem(TOKEN_KEY, token)
       storage()?.removeItem(LAST_EMAIL_KEY)
       pendingEmail = undefined
+    },
+    /** AppKit's connectDevice: resolves once the mailed link approved this device (a code follows). */
+    connectDevice(): Promise<void> {
+      const email = pendingEmail
+      if (!email) return Promise.reject(new AuthError('No e-mail login is pending'))
+      // One wait per e-mail, whichever request asks (the app asks again when its 30 s pass), until
+      // approved or another login starts.
+      if (deviceWait?.email !== email) {
+        const wait = (async () => {
+          while (pendingEmail === email) {
+            const { approved } = await call('/auth/v1/device/status', { email, deviceId: deviceId() }, v.object({ approved: v.boolean() }))
+            if (approved) return
+            await new Promise((r) => setTimeout(r, DEVICE_POLL_MS))
+          }
+          throw new AuthError('Something went wrong')
+        })()
+        deviceWait = { email, wait }
+        void wait.catch(() => undefined).finally(() => { if (deviceWait?.wait === wait) deviceWait = undefined })
+      }
+      return deviceWait.wait
     },
     /** The provider's redirect, redeemed by the auth service, opens a session like a code does. */
     async connectSocial(result: SocialResult): Promise<void> {

@@ -64,7 +64,7 @@ async function handle(message: AppMessage): Promise<unknown> {
     case `${APP}CONNECT_EMAIL`:
       return custody.connectEmail(message.payload.email)
     case `${APP}CONNECT_DEVICE`:
-      return undefined
+      return custody.connectDevice()
     case `${APP}CONNECT_OTP`:
       await custody.connectOtp(message.payload.otp)
       return undefined

@@ -17,3 +17,19 @@ export async function mailCode(config: EmailAuthConfig, to: string, code: string
     transport.close()
   }
 }
+
+/** The device-verification link: opening it approves this browser, then a login code follows. */
+export async function mailDeviceLink(config: EmailAuthConfig, to: string, link: string): Promise<void> {
+  if (!config.smtp) throw new Error('emailAuth: no SMTP server configured')
+  const transport = createTransport({ host: config.smtp.host, port: config.smtp.port, secure: false, ignoreTLS: true })
+  try {
+    await transport.sendMail({
+      from: config.from,
+      to,
+      subject: 'Approve this device to log in',
+      text: `Someone is logging in to your Postern wallet from a new device. If it is you, open this link to approve it:\n\n${link}\n\nThe link expires in 20 minutes. If it was not you, ignore this message.\n`,
+    })
+  } finally {
+    transport.close()
+  }
+}

@@ -6,7 +6,9 @@ import type { Route, RouteContext } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
 import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig, seal, unseal } from './config.ts'
-import { mailCode } from './mail.ts'
+import { mailCode, mailDeviceLink } from './mail.ts'
+import { createLink, deviceApproved, deviceStatus, registerDevice } from './devices.ts'
+import { deviceRoutes } from './device-routes.ts'
 import { socialRoutes } from './social.ts'
 import { emailUpdateRoutes } from './update.ts'
 import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSession, saveKey, sessionUser } from './store.ts'
@@ -14,8 +16,10 @@ import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSessio
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address'))
 const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token'))
 const Share = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/, 'must be 32 bytes of hex'))
-const StartBody = v.object({ email: Email })
-const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')) })
+/** The secure site's id of this browser (device verification). */
+const DeviceId = v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of hex')))
+const StartBody = v.object({ email: Email, deviceId: DeviceId })
+const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), deviceId: DeviceId })
 const TokenBody = v.object({ token: Token })
 const SaveKeyBody = v.object({ token: Token, address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address')), authShare: Share, recoveryShare: Share })
 
@@ -26,6 +30,7 @@ function checkOrigin({ state, origin }: RouteContext): void {
 export const emailAuthRoutes: Route[] = [
   ...socialRoutes,
   ...emailUpdateRoutes,
+  ...deviceRoutes,
   {
     method: 'POST',
     path: /^\/auth\/v1\/email\/start$/,
@@ -33,7 +38,14 @@ export const emailAuthRoutes: Route[] = [
     async handle(ctx) {
       checkOrigin(ctx)
       parse(v.object(SdkQuery), ctx.query, 'query')
-      const email = normalizeEmail(parse(StartBody, ctx.body, 'body').email)
+      const body = parse(StartBody, ctx.body, 'body')
+      const email = normalizeEmail(body.email)
+      if (body.deviceId && await deviceStatus(ctx.state.db, email, body.deviceId) === 'unknown') {
+        // A browser this user never logged in from: the mailbox approves it first, on the secure site.
+        const token = await createLink(ctx.state.db, email, body.deviceId)
+        await mailDeviceLink(emailAuthConfig(ctx.state), email, `${ctx.origin}/device.html?token=${token}&projectId=${encodeURIComponent(ctx.query['projectId'] ?? '')}`)
+        return { json: { action: 'VERIFY_DEVICE' } }
+      }
       const code = await issueCode(ctx.state.db, email)
       await mailCode(emailAuthConfig(ctx.state), email, code)
       return { json: { action: 'VERIFY_OTP' } }
@@ -47,8 +59,13 @@ export const emailAuthRoutes: Route[] = [
       checkOrigin(ctx)
       const body = parse(VerifyBody, ctx.body, 'body')
       const email = normalizeEmail(body.email)
+      const device = body.deviceId
+      if (device && await deviceStatus(ctx.state.db, email, device) === 'unknown' && !await deviceApproved(ctx.state.db, email, device)) {
+        throw new HttpError(403, 'This device is not verified yet: approve it with the link we sent.')
+      }
       await checkCode(ctx.state.db, email, body.otp)
-      const { token } = await openSession(ctx.state.db, email)
+      const { token, userId } = await openSession(ctx.state.db, email)
+      if (device) await registerDevice(ctx.state.db, userId, device)
       return { json: { token, email } }
     },
   },

@@ -5,7 +5,7 @@ export type ViewName =
   | 'ConnectingWalletConnect' | 'ConnectingExternal' | 'UnsupportedChain' | 'SIWXSignMessage'
   | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
   | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive' | 'EmailVerifyOtp'
-  | 'UpdateEmailWallet' | 'UpdateEmailPrimaryOtp' | 'UpdateEmailSecondaryOtp'
+  | 'UpdateEmailWallet' | 'UpdateEmailPrimaryOtp' | 'UpdateEmailSecondaryOtp' | 'EmailVerifyDevice'
   // AppKit's other public views (OpenOptions): their screens arrive with their issues.
   | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
 

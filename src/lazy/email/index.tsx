@@ -16,13 +16,15 @@ import * as v from 'valibot'
 
 const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
 
-async function sendCode(store: Store, email: string): Promise<void> {
+/** Asks for a login e-mail: a code, or for a device never used by this login, an approval link. */
+export async function sendCode(store: Store, email: string): Promise<'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'> {
   const { frame } = embeddedFor(store)
   const reply = v.safeParse(ConnectEmailReply, await frame.request('CONNECT_EMAIL', { email }))
   if (!reply.success) throw new Error('Something went wrong')
   writeStored(EMBEDDED_KEYS.lastEmailLoginTime, Date.now())
-  emitEvent(store, 'EMAIL_VERIFICATION_CODE_SENT', { email })
-  if (reply.output.action === 'VERIFY_DEVICE') await frame.request('CONNECT_DEVICE')
+  // A link is not a code: EMAIL_VERIFICATION_CODE_SENT waits for the device's approval (EmailVerifyDevice).
+  if (reply.output.action !== 'VERIFY_DEVICE') emitEvent(store, 'EMAIL_VERIFICATION_CODE_SENT', { email })
+  return reply.output.action
 }
 
 const RedirectReply = v.object({ uri: v.pipe(v.string(), v.url()) })
@@ -73,7 +75,7 @@ export function EmailField({ store }: { store: Store }) {
     setError(undefined)
     emitEvent(store, 'EMAIL_SUBMITTED')
     sendCode(store, email.trim()).then(
-      () => pushView(store, 'EmailVerifyOtp', { email: email.trim() }),
+      (action) => pushView(store, action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp', { email: email.trim() }),
       (err: unknown) => setError(message(err)),
     ).finally(() => setBusy(false))
   }

@@ -1,0 +1,42 @@
+// The device-verification link's two ends: the secure site's device.html spends the mailed token
+// (then a login code goes out), and the waiting secure frame asks whether its device is approved.
+import * as v from 'valibot'
+import { HttpError, parse } from '../http.ts'
+import type { Route, RouteContext } from '../router.ts'
+import { originAllowed } from '../auth/verify.ts'
+import { emailAuthConfig } from './config.ts'
+import { mailCode } from './mail.ts'
+import { issueCode, normalizeEmail } from './store.ts'
+import { approveLink, deviceApproved } from './devices.ts'
+
+const ApproveBody = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a link token')) })
+const StatusBody = v.object({ email: v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), deviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
+
+function checkOrigin({ state, origin }: RouteContext): void {
+  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+}
+
+export const deviceRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/device\/approve$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const email = await approveLink(ctx.state.db, parse(ApproveBody, ctx.body, 'body').token)
+      if (!email) throw new HttpError(400, 'This link is unknown, used or expired. Log in again for a new one.')
+      await mailCode(emailAuthConfig(ctx.state), email, await issueCode(ctx.state.db, email))
+      return { json: { email } }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/device\/status$/,
+    access: 'query',
+    async handle(ctx) {
+      checkOrigin(ctx)
+      const body = parse(StatusBody, ctx.body, 'body')
+      return { json: { approved: await deviceApproved(ctx.state.db, normalizeEmail(body.email), body.deviceId) } }
+    },
+  },
+]
