@@ -31,7 +31,7 @@ function Account() {
   const { open } = useAppKit()
   const { address, isConnected } = useAppKitAccount()
   const { caipNetwork } = useAppKitNetwork()
-  const { walletProvider } = useAppKitProvider<{ publicKey?: { toString(): string } }>('solana')
+  const { walletProvider } = useAppKitProvider<{ name?: string }>('solana')
   return (
     <section>
       <p><button type="button" onClick={() => open()}>Open</button></p>
@@ -39,7 +39,7 @@ function Account() {
         <dt>Connected</dt><dd data-testid="connected">{String(isConnected)}</dd>
         <dt>Address</dt><dd data-testid="address">{address ?? '–'}</dd>
         <dt>Network</dt><dd data-testid="network">{caipNetwork?.name ?? '–'}</dd>
-        <dt>Provider public key</dt><dd data-testid="provider">{walletProvider?.publicKey?.toString() ?? '–'}</dd>
+        <dt>Wallet provider</dt><dd data-testid="provider">{walletProvider?.name ?? '–'}</dd>
       </dl>
     </section>
   )

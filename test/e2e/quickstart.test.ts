@@ -56,6 +56,7 @@ test('behavior: React + Solana — the Solana test wallet connects; useAppKitPro
   const solanaAddress = await page.locator('[data-testid=address]').textContent()
   assert.match(solanaAddress ?? '', /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
   assert.is(await page.locator('[data-testid=network]').textContent(), 'Solana Localnet')
+  assert.is(await page.locator('[data-testid=provider]').textContent(), SOLANA_TEST_WALLET_NAME)
   assert.equal(errors, [])
 })
 
