@@ -117,4 +117,28 @@ test('behavior: SHOW and HIDE from the frame show and hide it; from anyone else 
   assert.is(frame.visible.peek(), false)
 })
 
+test('behavior: rejectRpcRequests ends open signing requests with "Request was aborted", keeps safe reads and logins, and tells the frame once', async () => {
+  const frame = open()
+  const out = sent(frame)
+  deliver({ type: '@w3m-frame/READY' }, frame.iframe.contentWindow)
+  const sign = frame.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', '0x0'] })
+  const read = frame.request('RPC_REQUEST', { method: 'eth_getBalance', params: ['0x0', 'latest'] })
+  const login = frame.request('GET_CHAIN_ID')
+  await tick()
+  frame.rejectRpcRequests()
+  assert.is(await sign.catch((e) => e.message), 'Request was aborted')
+  await tick()
+  assert.equal(out.map((x) => x.m.type).filter((t) => t === '@w3m-app/RPC_ABORT'), ['@w3m-app/RPC_ABORT'])
+  // A late reply to the aborted request changes nothing; the others still get theirs.
+  deliver({ id: out[0]!.m.id, type: '@w3m-frame/RPC_REQUEST_SUCCESS', payload: '0xsig' }, frame.iframe.contentWindow)
+  deliver({ id: out[1]!.m.id, type: '@w3m-frame/RPC_REQUEST_SUCCESS', payload: '0x1' }, frame.iframe.contentWindow)
+  deliver({ id: out[2]!.m.id, type: '@w3m-frame/GET_CHAIN_ID_SUCCESS', payload: { chainId: 1 } }, frame.iframe.contentWindow)
+  assert.is(await read, '0x1')
+  assert.equal(await login, { chainId: 1 })
+  // Nothing open: no message to the frame.
+  frame.rejectRpcRequests()
+  await tick()
+  assert.is(out.filter((x) => x.m.type === '@w3m-app/RPC_ABORT').length, 1)
+})
+
 test.run()
