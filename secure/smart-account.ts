@@ -1,7 +1,7 @@
 // The embedded wallet's smart account: the dev stack's PosternAccount (eth-infinitism's v0.7
 // SimpleAccount plus ERC-1271), owned by the embedded key, behind viem's toSmartAccount so
 // viem's bundler client prepares, signs and sends its user operations.
-import { encodeFunctionData, decodeFunctionData, hashMessage, hashTypedData, parseAbi, type Address, type Hex, type LocalAccount, type TypedDataDefinition } from 'viem'
+import { concat, encodeFunctionData, decodeFunctionData, hashMessage, hashTypedData, parseAbi, type Address, type Hex, type LocalAccount, type TypedDataDefinition } from 'viem'
 import { readContract } from 'viem/actions'
 import { entryPoint07Abi, entryPoint07Address, getUserOperationHash, toSmartAccount, type SmartAccount, type SmartAccountImplementation } from 'viem/account-abstraction'
 
@@ -69,6 +69,57 @@ export async function toPosternSmartAccount(opts: { client: SmartAccountImplemen
         userOperation: { ...userOperation, sender: await this.getAddress() } as Parameters<typeof getUserOperationHash>[0]['userOperation'],
       })
       return owner.signMessage({ message: { raw: hash } })
+    },
+  }) as Promise<SmartAccount>
+}
+
+export const sessionAbi = parseAbi([
+  'function grantSession(address key, address[] targets, uint128 allowance, uint48 validUntil)',
+  'function revokeSession(address key)',
+  'function sessions(address key) view returns (uint48 validUntil, uint128 allowance, uint128 spent, bool active)',
+])
+
+/**
+ * The same account acting through a smart session: user operations signed by the session key
+ * (its address, then its signature), one call each. This is what a site runs with the key it
+ * gave wallet_grantPermissions; the account itself enforces the granted scope.
+ */
+export async function toSessionSmartAccount(opts: { client: SmartAccountImplementation['client']; address: Address; sessionKey: LocalAccount; chainId: number }): Promise<SmartAccount> {
+  const { client, address, sessionKey, chainId } = opts
+  const entryPoint = { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' } as const
+  return toSmartAccount({
+    client,
+    entryPoint,
+    async decodeCalls(data) {
+      const call = decodeFunctionData({ abi: accountAbi, data })
+      if (call.functionName !== 'execute') throw new Error('a session sends one call at a time')
+      return [{ to: call.args[0], value: call.args[1], data: call.args[2] }]
+    },
+    async encodeCalls(calls) {
+      if (calls.length !== 1) throw new Error('a session sends one call at a time')
+      return encodeFunctionData({ abi: accountAbi, functionName: 'execute', args: [calls[0]!.to, calls[0]!.value ?? 0n, calls[0]!.data ?? '0x'] })
+    },
+    async getAddress() {
+      return address
+    },
+    async getFactoryArgs() {
+      return { factory: undefined, factoryData: undefined }
+    },
+    async getStubSignature() {
+      return concat([sessionKey.address, STUB_SIGNATURE])
+    },
+    async signMessage() {
+      throw new Error('a session key does not sign messages for the account')
+    },
+    async signTypedData() {
+      throw new Error('a session key does not sign messages for the account')
+    },
+    async signUserOperation(userOperation) {
+      const hash = getUserOperationHash({
+        chainId, entryPointAddress: entryPoint.address, entryPointVersion: '0.7',
+        userOperation: { ...userOperation, sender: address } as Parameters<typeof getUserOperationHash>[0]['userOperation'],
+      })
+      return concat([sessionKey.address, await sessionKey.signMessage({ message: { raw: hash } })])
     },
   }) as Promise<SmartAccount>
 }

@@ -3,6 +3,7 @@
 // (ERC-1271, wrapped in ERC-6492 until it is deployed). Approval first, as for the EOA.
 import * as v from 'valibot'
 import { BaseError, HttpRequestError, TimeoutError, formatEther, hexToString, isHex, toHex, type Hex } from 'viem'
+import { grantSession, revokeSession } from './smart-session'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
@@ -49,7 +50,7 @@ async function rpc(url: string | undefined, method: string, params: unknown): Pr
 }
 
 /** Sends calls as one user operation; a bundler that is down or refuses says so, and nothing is sent. */
-async function sendOp(sc: SmartChain, calls: { to: Hex; value?: bigint; data?: Hex }[]): Promise<Hex> {
+export async function sendOp(sc: SmartChain, calls: { to: Hex; value?: bigint; data?: Hex }[]): Promise<Hex> {
   try {
     return await sc.bundler.sendUserOperation({ account: sc.account, calls })
   } catch (error) {
@@ -139,6 +140,10 @@ export async function handleSmartRpc(ctx: SmartRpcContext, method: string, param
       // One user operation: the calls land together or not at all.
       return { id: await sendOp(sc, calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined }))) }
     }
+    case 'wallet_grantPermissions':
+      return grantSession({ sc, address, params, ask: (title, extra) => ask({ title, rows: rows(extra) }), sendOp })
+    case 'wallet_revokePermissions':
+      return revokeSession({ sc, address, params, ask: (title, extra) => ask({ title, rows: rows(extra) }), sendOp })
     default:
       throw new RpcError(NOT_ALLOWED, 4200)
   }

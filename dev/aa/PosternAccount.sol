@@ -12,6 +12,14 @@ import "@openzeppelin/contracts/interfaces/IERC1271.sol";
 import "@account-abstraction/contracts/samples/SimpleAccount.sol";
 
 contract PosternAccount is SimpleAccount, IERC1271 {
+    /// A smart session (ERC-7715 as the embedded wallet grants it): a key the site holds may have
+    /// this account call the listed targets, moving at most `allowance` wei in all, until `validUntil`.
+    struct Session { uint48 validUntil; uint128 allowance; uint128 spent; bool active; }
+    mapping(address => Session) public sessions;
+    mapping(address => mapping(address => bool)) public sessionTargets;
+    event SessionGranted(address indexed key, uint48 validUntil, uint128 allowance);
+    event SessionRevoked(address indexed key);
+
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 private constant MESSAGE_TYPEHASH = keccak256("PosternAccountMessage(bytes32 hash)");
@@ -24,6 +32,36 @@ contract PosternAccount is SimpleAccount, IERC1271 {
             DOMAIN_TYPEHASH, keccak256("Postern Account"), keccak256("1"), block.chainid, address(this)
         ));
         return keccak256(abi.encodePacked("\x19\x01", domain, keccak256(abi.encode(MESSAGE_TYPEHASH, hash))));
+    }
+
+    /// Only the owner, or the account itself (a user operation the owner signed).
+    function grantSession(address key, address[] calldata targets, uint128 allowance, uint48 validUntil) external {
+        _onlyOwner();
+        sessions[key] = Session(validUntil, allowance, 0, true);
+        for (uint256 i = 0; i < targets.length; i++) sessionTargets[key][targets[i]] = true;
+        emit SessionGranted(key, validUntil, allowance);
+    }
+
+    function revokeSession(address key) external {
+        _onlyOwner();
+        delete sessions[key];
+        emit SessionRevoked(key);
+    }
+
+    /// The owner's signature (65 bytes), or a session key's: its address (20 bytes) then its
+    /// signature, for one execute() to a granted target within the allowance and expiry. The scope
+    /// is checked whatever the signature, so gas estimation runs the same path.
+    function _validateSignature(PackedUserOperation calldata userOp, bytes32 userOpHash)
+    internal override returns (uint256 validationData) {
+        if (userOp.signature.length != 85) return super._validateSignature(userOp, userOpHash);
+        address key = address(bytes20(userOp.signature[0:20]));
+        Session storage s = sessions[key];
+        if (!s.active || userOp.callData.length < 4 || bytes4(userOp.callData[0:4]) != this.execute.selector) return SIG_VALIDATION_FAILED;
+        (address dest, uint256 value,) = abi.decode(userOp.callData[4:], (address, uint256, bytes));
+        if (dest == address(this) || !sessionTargets[key][dest] || uint256(s.spent) + value > s.allowance) return SIG_VALIDATION_FAILED;
+        s.spent += uint128(value);
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(MessageHashUtils.toEthSignedMessageHash(userOpHash), userOp.signature[20:]);
+        return _packValidationData(err != ECDSA.RecoverError.NoError || signer != key, s.validUntil, 0);
     }
 
     function isValidSignature(bytes32 hash, bytes calldata signature) external view returns (bytes4) {
