@@ -99,6 +99,8 @@ const OPTION_ENTRIES = {
   termsConditionsUrl: v.optional(url), privacyPolicyUrl: v.optional(url),
   apiUrl: v.optional(url), blockchainApiUrl: v.optional(url), relayUrl: str,
   secureSiteUrl: v.optional(url),
+  /** The modal's language (BCP 47, e.g. 'de', 'pt-BR'); else the browser's, matched to the nearest supported. */
+  locale: str,
   rpcUrls: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 }
 export const OptionsSchema = v.looseObject(OPTION_ENTRIES)
