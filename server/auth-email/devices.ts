@@ -3,6 +3,8 @@
 // the address; once approved, a login code follows and the device is known from then on.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/index.ts'
+import { HttpError } from '../http.ts'
+import { RESEND_MS } from './store.ts'
 
 /** The link works for 20 minutes, as AppKit's EmailVerifyDevice view tells the user. */
 export const LINK_TTL_MS = 20 * 60_000
@@ -20,8 +22,11 @@ export async function registerDevice(db: Db, userId: string, deviceId: string, n
   await db.query('INSERT INTO embedded_devices (user_id, device_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, sha256(deviceId), now])
 }
 
-/** A new approval link's token for this device (only its hash is kept). */
+/** A new approval link's token for this device (only its hash is kept); like codes, one per 30 s. */
 export async function createLink(db: Db, email: string, deviceId: string, now = Date.now()): Promise<string> {
+  const [last] = await db.query<{ latest: string | null }>('SELECT max(expires_at) AS latest FROM device_links WHERE email = $1', [email])
+  const wait = last?.latest ? Number(last.latest) - LINK_TTL_MS + RESEND_MS - now : 0
+  if (wait > 0) throw new HttpError(429, `Please try again after ${Math.ceil(wait / 1000)} seconds`)
   const token = randomBytes(32).toString('base64url')
   await db.query('INSERT INTO device_links (token_hash, email, device_hash, expires_at) VALUES ($1, $2, $3, $4)', [sha256(token), email, sha256(deviceId), now + LINK_TTL_MS])
   return token

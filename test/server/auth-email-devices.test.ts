@@ -37,6 +37,9 @@ test('behavior: the first device logs in by code; a second needs the mailed link
   assert.is((await post(ctx, '/auth/v1/email/verify', { email: 'dee@example.com', otp: code(await mail(ctx, 'dee@example.com', 1)), deviceId: A })).status, 200)
 
   assert.equal((await post(ctx, '/auth/v1/email/start', { email: 'dee@example.com', deviceId: B })).json, { action: 'VERIFY_DEVICE' })
+  const again = await post(ctx, '/auth/v1/email/start', { email: 'dee@example.com', deviceId: B })
+  assert.is(again.status, 429, 'links are throttled as codes are')
+  assert.match(again.json.reason, /^Please try again after (30|29) seconds$/)
   const link = await mail(ctx, 'dee@example.com', 2)
   assert.is(link.subject, 'Approve this device to log in')
   const url = new URL(/(http\S+)/.exec(link.text)![1]!)
@@ -53,7 +56,9 @@ test('behavior: the first device logs in by code; a second needs the mailed link
 
   // Both devices are known now; a third is not.
   assert.equal((await post(ctx, '/auth/v1/email/start', { email: 'dee@example.com', deviceId: B })).json, { action: 'VERIFY_OTP' })
-  assert.equal((await post(ctx, '/auth/v1/email/start', { email: 'dee@example.com', deviceId: 'c'.repeat(64) })).json, { action: 'VERIFY_DEVICE' })
+  assert.equal((await post(ctx, '/auth/v1/email/start', { email: 'eve@example.com', deviceId: A })).json, { action: 'VERIFY_OTP' })
+  assert.is((await post(ctx, '/auth/v1/email/verify', { email: 'eve@example.com', otp: code(await mail(ctx, 'eve@example.com', 1)), deviceId: A })).status, 200)
+  assert.equal((await post(ctx, '/auth/v1/email/start', { email: 'eve@example.com', deviceId: 'c'.repeat(64) })).json, { action: 'VERIFY_DEVICE' })
 })
 
 test.run()
