@@ -9,6 +9,7 @@ import { pushView } from './modal'
 import { runtime } from './catalogue-runtime'
 import { baseQuery, checkProjectConfig, explorerIds, isExcluded, providerConfig, withImage } from './catalogue-config'
 import { SEARCH_LIMIT } from './catalogue-browse'
+import { cachedWallets, keepWallets, type CachedList } from './catalogue-cache'
 
 export { imageLoaded, preloadImage, IMAGE_TIMEOUT_MS } from './wallet-images'
 export { checkProjectConfig, providerConfig, reportInvalidConfig, walletImage, withImage } from './catalogue-config'
@@ -17,14 +18,25 @@ export { hasMorePages, loadNextPage, PAGE_SIZE, prefetchImages, PREFETCH_IMAGES,
 /** SPEC section 9. */
 export const RECOMMENDED_COUNT = 4
 
-/** One request per key: concurrent and repeated calls share it; a failure may be retried. */
-function once(store: Store, key: string, load: () => Promise<{ data: CatalogueWallet[]; count: number }>) {
+/**
+ * One request per key: concurrent and repeated calls share it; a failure may be retried. The
+ * answer is kept as the list's last good one, which stands in when the API fails (not shared then,
+ * so the next open asks the API again).
+ */
+function once(store: Store, key: string, list: CachedList, load: () => Promise<{ data: CatalogueWallet[]; count: number }>) {
   const { requests } = runtime(store)
   let request = requests.get(key)
   if (!request) {
-    request = load()
+    request = load().then(
+      (answer) => (keepWallets(list, answer.data), answer),
+      (error) => {
+        requests.delete(key)
+        const data = cachedWallets(list)
+        if (!data) throw error
+        return { data, count: data.length }
+      },
+    )
     requests.set(key, request)
-    request.catch(() => requests.delete(key))
   }
   return request
 }
@@ -33,9 +45,9 @@ function once(store: Store, key: string, load: () => Promise<{ data: CatalogueWa
 export async function fetchFeatured(store: Store): Promise<void> {
   const ids = explorerIds(store.options.featuredWalletIds).slice(0, SEARCH_LIMIT)
   if (!ids.length || !store.options.projectId) return
-  const { data } = await once(store, `featured:${ids}`, () => getWallets(providerConfig(store), { page: 1, entries: ids.length, include: ids }))
+  const { data } = await once(store, `featured:${ids}`, 'featured', () => getWallets(providerConfig(store), { page: 1, entries: ids.length, include: ids }))
   store.wallets.featured.value = data
-    .filter((w) => !isExcluded(store, w))
+    .filter((w) => ids.includes(w.id) && !isExcluded(store, w))
     .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
     .map((w) => withImage(store, w))
 }
@@ -47,7 +59,7 @@ export async function fetchRecommended(store: Store): Promise<void> {
   const installed = new Set(installedRdns(store.connection.connectors.peek()))
   const query = { ...baseQuery(store), page: 1, entries: Math.min(SEARCH_LIMIT, RECOMMENDED_COUNT + installed.size) }
   query.exclude = [...new Set([...query.exclude, ...featured])]
-  const { data } = await once(store, `recommended:${JSON.stringify(query)}`, () => getWallets(providerConfig(store), query))
+  const { data } = await once(store, `recommended:${JSON.stringify(query)}`, 'recommended', () => getWallets(providerConfig(store), query))
   store.wallets.recommended.value = data
     .filter((w) => !isExcluded(store, w) && !featured.includes(w.id) && !(w.rdns && installed.has(w.rdns)))
     .slice(0, RECOMMENDED_COUNT)

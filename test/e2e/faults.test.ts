@@ -74,6 +74,28 @@ for (const mode of ['refuse', '500', 'garbage', 'drop'] as FaultMode[]) {
   })
 }
 
+test('behavior: the API down at open: Connect shows the last good catalogue from storage and the installed wallet connects; a stored catalogue of the wrong shape is not shown', async () => {
+  const { page } = await e2e.newPage()
+  const popular = async () => {
+    await page.locator('appkit-button button').click()
+    // Settled: the All Wallets row no longer shows the loading tag.
+    await modal(page).locator('.item', { hasText: 'All Wallets' }).filter({ hasNotText: '…' }).waitFor()
+    return (await modal(page).locator('li.group:has-text("Popular") ~ li .item .name').allTextContents()).filter((n) => n !== 'All Wallets')
+  }
+  await page.goto(`${e2e.stack.web.url}/t/faults.html`)
+  const names = await popular()
+  assert.ok(names.length > 0, 'the API listed popular wallets')
+  api.set('refuse')
+  await page.reload()
+  assert.equal(await popular(), names)
+  await page.evaluate(() => localStorage.setItem('@postern/wallet_catalogue', JSON.stringify({ recommended: [{ id: 7, name: 'Not a wallet' }] })))
+  await page.reload()
+  assert.equal(await popular(), [])
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+})
+
 test('behavior: the balance API answers 500: Token Balance Unavailable, no retry for 30 s, the account and the modal stay usable; after the lock the tokens are read again', async () => {
   const { page } = await e2e.newPage()
   await page.goto(`${e2e.stack.web.url}/t/faults.html`)

@@ -19,6 +19,7 @@ import {
 } from '../../src/signals/catalogue'
 import { currentRoute } from '../../src/signals/modal'
 import { STORAGE_KEYS } from '../../src/utils/storage'
+import { CATALOGUE_CACHE_KEY } from '../../src/signals/catalogue-cache'
 import { startProviderStack, type ProviderStack } from '../api/provider-stack'
 import { tick, waitFor } from '../render'
 
@@ -30,7 +31,7 @@ let stack: ProviderStack
 const watchdog = setTimeout(() => {
   process.stderr.write('catalogue.test.ts: timed out\n')
   process.exit(1)
-}, 60_000)
+}, 120_000)
 
 function storeWith(options: Partial<AppKitOptions> = {}): Store {
   return createStore(parseOptions({ projectId: 'test', networks: [mainnet, polygon], apiUrl: stack.url, ...options }))
@@ -307,6 +308,28 @@ test('behavior: origins are checked only with e-mail or socials on; a foreign or
   await checkProjectConfig(noAnalytics)
   assert.is(stack.hitsOf('/getAnalyticsConfig').length, 0)
   assert.is(noAnalytics.wallets.analytics.value, false)
+})
+
+test('behavior: the API failing at open: featured and recommended are the last good ones from storage; the next open asks the API again; a stored value of the wrong shape is not used', async () => {
+  const good = storeWith({ featuredWalletIds: [TRUST, METAMASK] })
+  await loadCatalogue(good)
+  const featured = good.wallets.featured.value.map((w) => w.id)
+  const recommended = good.wallets.recommended.value.map((w) => w.id)
+  assert.equal(featured, [TRUST, METAMASK])
+  assert.is(recommended.length, 4)
+  // The API unreachable: nothing listens on port 9.
+  const down = storeWith({ featuredWalletIds: [TRUST, METAMASK], apiUrl: 'http://127.0.0.1:9' })
+  await quietConsole(() => loadCatalogue(down))
+  assert.equal(down.wallets.featured.value.map((w) => w.id), featured)
+  assert.equal(down.wallets.recommended.value.map((w) => w.id), recommended)
+  assert.ok(down.wallets.recommended.value.every((w) => w.image_url), 'icons as from the API')
+  const hits = stack.hitsOf('/getWallets').length
+  await loadCatalogue(good) // answered requests are shared within an instance
+  assert.is(stack.hitsOf('/getWallets').length, hits)
+  localStorage.setItem(CATALOGUE_CACHE_KEY, JSON.stringify({ recommended: [{ id: 7, name: 'Not a wallet' }] }))
+  const corrupt = storeWith({ apiUrl: 'http://127.0.0.1:9' })
+  await quietConsole(() => loadCatalogue(corrupt))
+  assert.equal(corrupt.wallets.recommended.value, [])
 })
 
 test.run()
