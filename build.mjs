@@ -10,6 +10,7 @@ import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
 import { classicLoaderFiles, importShared, loaderModules, publishShared, valibotNames } from './build/classic-share.mjs'
 import { esmShare } from './build/esm-share.mjs'
+import { modalShare } from './build/modal-share.mjs'
 import { writeEvmNetworks } from './build/networks.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -145,8 +146,12 @@ async function main() {
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
   const [esmLoader, cdnLoader] = await Promise.all([esmShare(root, common, `${root}src/index.ts`), esmShare(root, common, `${root}src/cdn/index.ts`)])
 
+  // The modal chunk keeps what its first paint needs (see build/modal-share.mjs).
+  const withModal = async (options, holder) => ({ ...options, plugins: [await modalShare(root, options, 'src/views/mount.tsx', holder), ...options.plugins] })
+  const registryHolder = { header: "import { S } from 'postern-loader-registry'", expr: 'S' }
+
   const builds = {
-    esm: esbuild.build({
+    esm: withModal({
       ...common,
       entryPoints: { index: esmLoader.entry, react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' },
       // The site's own wagmi (peer dependencies of postern/wagmi), never a copy of ours.
@@ -156,8 +161,8 @@ async function main() {
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-    }),
-    cdnModule: esbuild.build({
+    }, registryHolder).then(esbuild.build),
+    cdnModule: withModal({
       ...common,
       entryPoints: { postern: cdnLoader.entry },
       outdir: `${dist}/cdn`,
@@ -166,8 +171,8 @@ async function main() {
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-    }),
-    cdnClassicChunks: esbuild.build({
+    }, registryHolder).then(esbuild.build),
+    cdnClassicChunks: withModal({
       ...common,
       entryPoints: Object.fromEntries(Object.entries(chunks).map(([name, path]) => [name, resolveSrc(path)])),
       outdir: `${dist}/cdn/classic`,
@@ -175,7 +180,7 @@ async function main() {
       splitting: true,
       chunkNames: 'shared-[hash]',
       plugins: [...common.plugins, importShared(root, shared, valibot)],
-    }),
+    }, { header: '', expr: 'globalThis.__postern_shared' }).then(esbuild.build),
     // Every network, for classic-script sites (adds to Postern.networks) and as one ES module.
     cdnNetworks: esbuild.build({ ...common, entryPoints: { networks: 'src/cdn/networks-all.ts' }, outdir: `${dist}/cdn`, format: 'iife' }),
     cdnNetworksModule: esbuild.build({ ...common, entryPoints: { networks: 'src/networks.ts' }, outdir: `${dist}/cdn`, outExtension: { '.js': '.mjs' }, format: 'esm' }),
