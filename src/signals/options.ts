@@ -182,6 +182,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     ...options,
     // The site's own object, not valibot's copy: a SIWX class instance's methods use `this`.
     siwx: (input as { siwx?: object }).siwx as typeof options.siwx,
+    universalProvider: (input as { universalProvider?: object }).universalProvider as typeof options.universalProvider,
     projectId: options.projectId ?? '',
     networks: options.networks.map(network),
     defaultNetwork: options.defaultNetwork && network(options.defaultNetwork),

@@ -56,8 +56,9 @@ export function providerFor(store: Store): Promise<Provider> {
 }
 
 async function createProvider(store: Store): Promise<Provider> {
-  const { projectId, relayUrl, metadata, features, debug } = store.options
-  const provider = await UniversalProvider.init({
+  const { projectId, relayUrl, metadata, features, debug, universalProvider } = store.options
+  // AppKit's universalProvider option: the site's own provider, already initialised, is used as is.
+  const provider = (universalProvider as Provider | undefined) ?? await UniversalProvider.init({
     projectId,
     relayUrl,
     metadata,
