@@ -8,9 +8,9 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient } from 'viem/account-abstraction'
-import { startE2E, type E2E } from './harness.ts'
+import { dialog, startE2E, type E2E } from './harness.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
-import { toSessionSmartAccount } from '../../secure/smart-account.ts'
+import { sessionAbi, toSessionSmartAccount } from '../../secure/smart-account.ts'
 import { toViemChain } from '../../dev/chains/index.ts'
 
 const test = suite('e2e: embedded smart sessions')
@@ -74,10 +74,26 @@ test('behavior: a granted session sends within its scope without approval, is re
   assert.match(await refused(other, 1n), /AA24 signature error/)
   assert.match(await refused(shop, parseEther('0.04')), /AA24 signature error/)
 
-  await start('revoke', 'wallet_revokePermissions', [{ permissionsContext: key.address }])
+  // The Account view lists the session; Revoke there asks wallet_revokePermissions, approved in the frame.
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+  const sessions = page.locator('w3m-modal [data-testid=smart-sessions]')
+  await sessions.waitFor()
+  assert.match(await sessions.textContent() ?? '', new RegExp(`Session ${key.address.slice(0, 6)}`, 'i'))
+  await page.locator('w3m-modal [data-testid=smart-session-revoke]').click()
   await frame.locator('h1', { hasText: 'Revoke permissions' }).waitFor()
   await frame.locator('[data-testid=w3m-frame-approve]').click()
-  assert.equal(await outcome('revoke'), { result: null })
+  // The frame hides once approved; the revocation lands with its user operation.
+  const active = async () => (await client.readContract({ address: smart, abi: sessionAbi, functionName: 'sessions', args: [key.address] }))[3]
+  for (let i = 0; i < 240 && (await active()); i++) await page.waitForTimeout(250)
+  assert.is(await active(), false)
+  await page.locator('appkit-button button').click()
+  await page.locator('w3m-modal [data-testid=account-toggle-preferred-account-type]').waitFor()
+  await page.waitForTimeout(1500)
+  assert.is(await sessions.count(), 0)
+  await page.locator('w3m-modal [aria-label=Close]').click()
+  await start('again', 'wallet_revokePermissions', [{ permissionsContext: key.address }])
+  assert.equal((await outcome('again')).error?.message, 'No active session for this permissions context')
   assert.match(await refused(shop, 1n), /AA24 signature error/)
   assert.is(await client.getBalance({ address: shop }), parseEther('0.02'))
 })

@@ -15,6 +15,7 @@ import { EMBEDDED_KEYS } from '../../src/utils/embedded-keys'
 import { mainnet, polygon } from '../../src/networks'
 import { applyUser, preferredType, watchAccountType } from '../../src/lazy/embedded/smart'
 import { SmartAccountSwitch } from '../../src/lazy/embedded/smart-settings'
+import { activeSessions } from '../../src/lazy/embedded/smart-sessions'
 import type { Frame } from '../../src/lazy/embedded/frame'
 import type { Connector } from '../../src/types'
 
@@ -124,6 +125,20 @@ test('behavior: the Account view row says which account is in use and switches t
   await tick()
   assert.is(root.querySelector('button'), null)
   render(null, root)
+})
+
+test('behavior: the listed smart sessions are those granted, not revoked since, and not expired', () => {
+  const GRANTED = '0xf594381112b29ceb783e5cc3c17c34d72b98759863bff8da137015bddac227cd'
+  const REVOKED = '0x2991ab7bfda4556c9e662762b3dfa89a1df391084c4278286d466c1c187e5523'
+  const key = (n: number) => `0x${'0'.repeat(24)}${String(n).repeat(40)}`
+  const until = (s: number) => `0x${s.toString(16).padStart(64, '0')}${'0'.repeat(64)}`
+  const logs = [
+    { topics: [GRANTED, key(1)], data: until(2000) },
+    { topics: [GRANTED, key(2)], data: until(2000) },
+    { topics: [REVOKED, key(2)], data: '0x' },
+    { topics: [GRANTED, key(3)], data: until(500) },
+  ]
+  assert.equal(activeSessions(logs, 1000), [{ key: `0x${'1'.repeat(40)}`, until: 2000 }])
 })
 
 test.run()

@@ -7,6 +7,7 @@ import { activeAccount, setAccountState } from '../../signals/account'
 import { emitEvent } from '../../signals/events'
 import { readStored } from '../../utils/storage'
 import { EMBEDDED_KEYS } from '../../utils/embedded-keys'
+import { SmartSessions } from './smart-sessions'
 
 export function SmartAccountSwitch({ store }: { store: Store }) {
   const account = activeAccount(store)
@@ -22,7 +23,7 @@ export function SmartAccountSwitch({ store }: { store: Store }) {
     setAccountState(store, 'eip155', { preferredAccountType: target })
     emitEvent(store, 'SET_PREFERRED_ACCOUNT_TYPE', { accountType: target, network: network.caipNetworkId })
   }
-  return (
+  const row = (
     <button type="button" class="item" onClick={onClick} aria-busy={switching} data-testid="account-toggle-preferred-account-type">
       <span class="name">
         {inUse === 'smartAccount' ? 'Switch to your EOA' : 'Switch to your Smart Account'}
@@ -30,4 +31,7 @@ export function SmartAccountSwitch({ store }: { store: Store }) {
       </span>
     </button>
   )
+  // features.smartSessions: the smart account's sessions, each revocable.
+  if (inUse !== 'smartAccount' || !store.options.features.smartSessions) return row
+  return <>{row}<SmartSessions store={store} address={account.address} /></>
 }
