@@ -12,6 +12,7 @@ import { bundleReactDemo } from './demo/bundle.ts'
 import { serveQuickstarts } from './quickstart/index.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
+import { startFarcasterRelay, type FarcasterRelay } from './farcaster/index.ts'
 import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
 import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
 
@@ -31,6 +32,8 @@ export interface Stack {
   secure: StaticServer
   /** The OpenID provider standing in for the social logins. */
   oidc: OidcServer
+  /** The Farcaster Connect relay stand-in (dev/farcaster/client.ts completes its channels). */
+  farcaster: FarcasterRelay
   chains: LocalChain[]
   solana?: LocalSolana
   /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
@@ -54,6 +57,8 @@ export interface DemoConfig {
   rpcUrls: Record<string, string>
   solanaRpcUrl?: string
   secureSiteUrl: string
+  /** The Farcaster Connect relay the auth service opens Farcaster logins at. */
+  farcasterRelayUrl: string
   /** CAIP network id → ERC-4337 bundler URL. */
   bundlerUrls: Record<string, string>
 }
@@ -82,6 +87,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     // redirect is registered with the local OpenID provider.
     const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
     const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
+    const farcaster = await track(startFarcasterRelay())
     // The test wallet's browser bundle builds while the other services start.
     const solanaWallet = solana
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
@@ -101,7 +107,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         // The onramp sandbox pays SOL and mints the demo USDC from the ledger's faucet (its mint authority).
         onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
-      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer },
+      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
@@ -112,7 +118,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     const aa = await aaStarting
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
-    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, bundlerUrls: aa.bundlerUrls }
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
@@ -125,7 +131,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, mail, secure, oidc, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       stop: () => stopAll(started),
     }
   } catch (error) {

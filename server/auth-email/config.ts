@@ -16,6 +16,8 @@ export interface EmailAuthOptions {
   shareKey?: string
   /** The OpenID provider standing for the social logins (client id = provider name). */
   oidcIssuer?: string
+  /** The Farcaster Connect relay the Farcaster login opens its channels at. */
+  farcasterRelay?: string
 }
 
 export interface EmailAuthConfig {
@@ -23,6 +25,7 @@ export interface EmailAuthConfig {
   from: string
   wrappingKey: Buffer
   oidcIssuer?: string
+  farcasterRelay?: string
 }
 
 const configs = new WeakMap<ServerState, EmailAuthConfig>()
@@ -40,7 +43,7 @@ function loadKey(opts: EmailAuthOptions): Buffer {
 export function configureEmailAuth(state: ServerState, opts: EmailAuthOptions = {}): void {
   const wrappingKey = loadKey(opts)
   if (wrappingKey.length !== 32) throw new Error('emailAuth: the share wrapping key must be 32 bytes')
-  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey, oidcIssuer: opts.oidcIssuer })
+  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey, oidcIssuer: opts.oidcIssuer, farcasterRelay: opts.farcasterRelay })
 }
 
 export function emailAuthConfig(state: ServerState): EmailAuthConfig {

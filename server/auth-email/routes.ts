@@ -10,6 +10,7 @@ import { mailCode, mailDeviceLink } from './mail.ts'
 import { createLink, deviceApproved, deviceStatus, registerDevice } from './devices.ts'
 import { deviceRoutes } from './device-routes.ts'
 import { socialRoutes } from './social.ts'
+import { farcasterRoutes } from '../auth-farcaster/routes.ts'
 import { emailUpdateRoutes } from './update.ts'
 import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSession, saveKey, sessionUser } from './store.ts'
 
@@ -29,6 +30,7 @@ function checkOrigin({ state, origin }: RouteContext): void {
 
 export const emailAuthRoutes: Route[] = [
   ...socialRoutes,
+  ...farcasterRoutes,
   ...emailUpdateRoutes,
   ...deviceRoutes,
   {

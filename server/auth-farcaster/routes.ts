@@ -1,0 +1,102 @@
+// Farcaster login for the embedded wallet: the secure site asks for a channel (this service opens it
+// at the Farcaster Connect relay with a nonce of its own, for the secure site's domain), then polls;
+// once the relay reports the channel completed, the Sign In With Farcaster message is verified here
+// and the user keyed by fid ('farcaster:<fid>') gets a session like an e-mail login.
+import { randomBytes } from 'node:crypto'
+import * as v from 'valibot'
+import { HttpError, parse } from '../http.ts'
+import type { Route, RouteContext } from '../router.ts'
+import type { ServerState } from '../state.ts'
+import { originAllowed } from '../auth/verify.ts'
+import { emailAuthConfig } from '../auth-email/config.ts'
+import { openSession } from '../auth-email/store.ts'
+import { SiwfError, verifySiwf } from './verify.ts'
+
+const CHANNEL_TTL_MS = 10 * 60_000
+const ChannelToken = v.pipe(v.string(), v.regex(/^[\w-]{8,128}$/, 'must be a channel token'))
+const Opened = v.object({ channelToken: ChannelToken, url: v.pipe(v.string(), v.url()), nonce: v.string() })
+const Status = v.variant('state', [
+  v.object({ state: v.literal('pending') }),
+  v.object({
+    state: v.literal('completed'),
+    message: v.string(),
+    signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]+$/)),
+    fid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    username: v.optional(v.string()),
+    custody: v.string(),
+  }),
+])
+
+interface Pending { nonce: string; domain: string; expires: number }
+const pendingByState = new WeakMap<ServerState, Map<string, Pending>>()
+const pendingOf = (state: ServerState) => {
+  let map = pendingByState.get(state)
+  if (!map) pendingByState.set(state, (map = new Map()))
+  return map
+}
+
+function siteOrigin({ state, origin }: RouteContext): string {
+  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+  return origin
+}
+function relayUrl(state: ServerState): string {
+  const relay = emailAuthConfig(state).farcasterRelay
+  if (!relay) throw new HttpError(503, 'farcaster: no relay configured')
+  return relay
+}
+async function relayJson(res: Response): Promise<unknown> {
+  if (!res.ok) throw new HttpError(502, `farcaster: the relay answered ${res.status}`)
+  return res.json()
+}
+
+export const farcasterRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/farcaster\/channel$/,
+    access: 'query',
+    async handle(ctx) {
+      const origin = siteOrigin(ctx)
+      const domain = new URL(origin).host
+      const nonce = randomBytes(12).toString('hex')
+      const res = await fetch(`${relayUrl(ctx.state)}/v1/channel`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ siweUri: origin, domain, nonce }),
+      }).catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
+      const opened = v.safeParse(Opened, await relayJson(res))
+      if (!opened.success || opened.output.nonce !== nonce) throw new HttpError(502, 'farcaster: the relay answered something else')
+      const pending = pendingOf(ctx.state)
+      const now = Date.now()
+      for (const [token, p] of pending) if (p.expires <= now) pending.delete(token)
+      pending.set(opened.output.channelToken, { nonce, domain, expires: now + CHANNEL_TTL_MS })
+      return { json: { channelToken: opened.output.channelToken, url: opened.output.url } }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/auth\/v1\/farcaster\/status$/,
+    access: 'query',
+    async handle(ctx) {
+      const domain = new URL(siteOrigin(ctx)).host
+      const { channelToken } = parse(v.object({ channelToken: ChannelToken }), ctx.body, 'body')
+      const pending = pendingOf(ctx.state)
+      const expected = pending.get(channelToken)
+      if (!expected || expected.expires <= Date.now() || expected.domain !== domain) throw new HttpError(404, 'farcaster: no such channel is pending')
+      const res = await fetch(`${relayUrl(ctx.state)}/v1/channel/status`, { headers: { authorization: `Bearer ${channelToken}` } })
+        .catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
+      const status = v.safeParse(Status, await relayJson(res))
+      if (!status.success) throw new HttpError(502, 'farcaster: the relay answered something else')
+      if (status.output.state === 'pending') return { json: { state: 'pending' } }
+      // One answer per channel: verified or refused, the channel is spent.
+      pending.delete(channelToken)
+      const done = status.output
+      try {
+        await verifySiwf({ message: done.message, signature: done.signature as `0x${string}`, fid: done.fid, custody: done.custody }, expected)
+      } catch (error) {
+        if (error instanceof SiwfError) throw new HttpError(401, `farcaster: ${error.message}`)
+        throw error
+      }
+      const { token } = await openSession(ctx.state.db, `farcaster:${done.fid}`)
+      return { json: { state: 'completed', token, fid: done.fid, username: done.username ?? null } }
+    },
+  },
+]

@@ -1,0 +1,90 @@
+// Farcaster login at the auth service, through the stand-in Farcaster Connect relay and the test
+// Farcaster client: a channel opened for the secure site's domain; a message signed by the fid's
+// custody key logs in (the same fid → the same user); another signer, nonce or domain is refused.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { keccak256, toHex } from 'viem'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { startFarcasterRelay, type FarcasterRelay } from '../../dev/farcaster/index.ts'
+import { registerFid, signInWithFarcaster } from '../../dev/farcaster/client.ts'
+
+const test = suite<{ api: ApiServer; relay: FarcasterRelay }>('server auth-farcaster', {} as never)
+const ORIGIN = 'http://127.0.0.1:4444'
+
+test.before(async (ctx) => {
+  ctx.relay = await startFarcasterRelay()
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { farcasterRelay: ctx.relay.url } })
+  registerFid(ctx.relay, 4242, 'alice')
+  registerFid(ctx.relay, 77, 'bob')
+})
+test.after(async (ctx) => {
+  await ctx.api?.stop()
+  await ctx.relay?.stop()
+})
+
+const post = async (ctx: { api: ApiServer }, path: string, body: unknown, origin = ORIGIN) => {
+  const res = await fetch(`${ctx.api.url}${path}?projectId=test`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: res.status, json: (await res.json()) as Record<string, any> }
+}
+const open = async (ctx: { api: ApiServer }) => {
+  const { status, json } = await post(ctx, '/auth/v1/farcaster/channel', {})
+  assert.is(status, 200)
+  return json as { channelToken: string; url: string }
+}
+
+test('behavior: the channel URL is the relay\'s https link for this domain; pending until the client signs; then a session for the fid', async (ctx) => {
+  const channel = await open(ctx)
+  const url = new URL(channel.url)
+  assert.is(url.protocol, 'https:')
+  assert.is(url.searchParams.get('domain'), '127.0.0.1:4444')
+  assert.is(url.searchParams.get('siweUri'), ORIGIN)
+  assert.equal((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).json, { state: 'pending' })
+  await signInWithFarcaster(ctx.relay.url, channel.url, { fid: 4242 })
+  const done = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+  assert.is(done.status, 200)
+  assert.is(done.json.state, 'completed')
+  assert.is(done.json.fid, 4242)
+  assert.is(done.json.username, 'alice')
+  // The session opens the key endpoint; the user is keyed by fid.
+  assert.equal((await post(ctx, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:4242', key: null })
+  // The channel is spent.
+  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404)
+  // The same fid again: the same user.
+  const again = await open(ctx)
+  await signInWithFarcaster(ctx.relay.url, again.url, { fid: 4242 })
+  const second = await post(ctx, '/auth/v1/farcaster/status', { channelToken: again.channelToken })
+  const users = await ctx.api.db.query<{ id: string }>("SELECT id FROM embedded_users WHERE email = 'farcaster:4242'")
+  assert.is(users.length, 1)
+  assert.is(second.json.state, 'completed')
+})
+
+test('behavior: a message signed by another key than the fid\'s custody key is refused', async (ctx) => {
+  const channel = await open(ctx)
+  await signInWithFarcaster(ctx.relay.url, channel.url, { fid: 77, signerKey: keccak256(toHex('someone else')) })
+  const res = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+  assert.is(res.status, 401)
+  assert.match(res.json.reason, /not by fid 77's custody address/)
+})
+
+test('behavior: another nonce or another domain in the signed message is refused', async (ctx) => {
+  const a = await open(ctx)
+  await signInWithFarcaster(ctx.relay.url, a.url, { fid: 77, nonce: 'abcdef0123456789' })
+  const wrongNonce = await post(ctx, '/auth/v1/farcaster/status', { channelToken: a.channelToken })
+  assert.is(wrongNonce.status, 401)
+  assert.match(wrongNonce.json.reason, /another nonce/)
+  const b = await open(ctx)
+  await signInWithFarcaster(ctx.relay.url, b.url, { fid: 77, domain: 'evil.example' })
+  const wrongDomain = await post(ctx, '/auth/v1/farcaster/status', { channelToken: b.channelToken })
+  assert.is(wrongDomain.status, 401)
+  assert.match(wrongDomain.json.reason, /evil\.example/)
+  const users = await ctx.api.db.query("SELECT id FROM embedded_users WHERE email = 'farcaster:77'")
+  assert.is(users.length, 0)
+})
+
+test('behavior: channels are for allowed origins only, and polled from the domain that opened them', async (ctx) => {
+  assert.is((await post(ctx, '/auth/v1/farcaster/channel', {}, 'https://evil.example')).status, 403)
+  const channel = await open(ctx)
+  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken }, 'http://127.0.0.1:5555')).status, 404)
+})
+
+test.run()
