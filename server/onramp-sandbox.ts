@@ -19,7 +19,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${esc(title)}</title><style>body{font:16px system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#141414}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dd{margin:0;text-align:right}input,button{font:inherit;padding:10px;width:100%;box-sizing:border-box;margin-top:8px}
-button{background:#1f4fd6;color:#fff;border:0;border-radius:8px}.err{color:#b3141f}</style></head><body>${body}</body></html>`
+button{background:#1f4fd6;color:#fff;border:0;border-radius:8px}.err{color:#b3141f}</style></head><body><main>${body}</main></body></html>`
 
 const Confirm = v.object({ card: v.pipe(v.string(), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{12,19}$/, 'Enter a card number')) })
 

@@ -6,10 +6,11 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { launchChromium } from '../browser.ts'
 import { startStack, type Stack } from '../../dev/stack.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
+import { el, modal } from './feature-page.ts'
 
 const test = suite('e2e: name registration with the embedded wallet')
 const LABEL = 'ada-postern'
@@ -19,9 +20,15 @@ let stack: Stack
 let browser: Browser
 let address: string
 
-const modal = (page: Page) => page.locator('w3m-modal')
-const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
 const api = (path: string) => fetch(`${stack.api.url}${path}${path.includes('?') ? '&' : '?'}projectId=${stack.config.projectId}`).then(async (r) => ({ status: r.status, json: (await r.json()) as any }))
+/** The name resolves to the address (coin type of chain 1) and is the address's only name. */
+async function assertStored() {
+  const resolved = await api(`/v1/profile/account/${NAME}`)
+  assert.is(resolved.status, 200)
+  assert.is(resolved.json.addresses[String(0x80000001)].address.toLowerCase(), address.toLowerCase())
+  const reverse = await api(`/v1/profile/reverse/${address}`)
+  assert.equal(reverse.json.map((r: any) => r.name), [NAME])
+}
 const start = () => startStack({ solana: false, reactDemo: false, stateDir: dir })
 
 test.before(async () => {
@@ -69,11 +76,7 @@ test('behavior: RegisterAccountName signs in the secure frame, the API stores th
   assert.equal(errors, [])
   await context.close()
 
-  const resolved = await api(`/v1/profile/account/${NAME}`)
-  assert.is(resolved.status, 200)
-  assert.is(resolved.json.addresses[String(0x80000001)].address.toLowerCase(), address.toLowerCase())
-  const reverse = await api(`/v1/profile/reverse/${address}`)
-  assert.equal(reverse.json.map((r: any) => r.name), [NAME])
+  await assertStored()
 })
 
 test('behavior: after a restart of the stack the name still resolves, reverse-resolves, and is the Account view\'s name at the next login', async () => {
@@ -87,11 +90,7 @@ test('behavior: after a restart of the stack the name still resolves, reverse-re
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=account-name]', { hasText: NAME }).waitFor()
   await context.close()
-  const resolved = await api(`/v1/profile/account/${NAME}`)
-  assert.is(resolved.status, 200)
-  assert.is(resolved.json.addresses[String(0x80000001)].address.toLowerCase(), address.toLowerCase())
-  const reverse = await api(`/v1/profile/reverse/${address}`)
-  assert.equal(reverse.json.map((r: any) => r.name), [NAME])
+  await assertStored()
 })
 
 test.run()

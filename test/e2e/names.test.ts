@@ -3,15 +3,12 @@
 // an embedded wallet is refused with the spec's message; the API refuses bad registrations.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Page } from 'playwright-core'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { evmPage, WALLET_A } from './evm-page.ts'
+import { startE2E, type E2E } from './harness.ts'
+import { connectFeaturePage, el, eventNames as events, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount } from '../../dev/chains/index.ts'
 
 const test = suite('e2e: names')
 let e2e: E2E
-const modal = (page: Page) => page.locator('w3m-modal')
-const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
 const owner = demoAccount(3)
 const NAME = 'carol-postern.reown.id'
 
@@ -23,24 +20,11 @@ async function register(account: typeof owner, name: string, opts: { timestamp?:
 }
 const stored = async () => (await e2e.stack.api.db.query<{ name: string }>('SELECT name FROM names ORDER BY name')).map((r) => r.name)
 
-async function connect(index: number): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/names-${index}.html`)
-  await page.evaluate(() => {
-    ;(window as any).events = []
-    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
-  })
-  await page.locator('appkit-button button').click()
-  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
-  return { page, errors }
-}
-const events = (page: Page) => page.evaluate(() => (window as any).events.map((e: any) => e.event) as string[])
+const connect = (index: number) => connectFeaturePage(e2e, 'names', index)
 
 test.before(async () => {
   e2e = await startE2E()
-  for (const index of [3, 4]) e2e.stack.web.setPage(`/t/names-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+  installFeaturePages(e2e.stack, 'names', [3, 4])
 })
 test.after(async () => {
   await e2e?.stop()

@@ -5,14 +5,13 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { chainReaders } from './send-page.ts'
+import { el, modal } from './feature-page.ts'
 import { sitePage } from './site-page.ts'
 import { SOLANA_TEST_WALLET_NAME } from '../../dev/stack.ts'
 
 const test = suite('e2e: onramp on Solana')
 let e2e: E2E
 const readers = chainReaders(() => e2e)
-const modal = (page: Page) => page.locator('w3m-modal')
-const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
 
 test.before(async () => {
   e2e = await startE2E({ solana: true })

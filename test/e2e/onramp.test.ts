@@ -2,43 +2,21 @@
 // sandbox provider page (its own origin) crediting the wallet on chain, and the spec's fallbacks.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { evmPage, WALLET_A } from './evm-page.ts'
+import { startE2E, type E2E } from './harness.ts'
+import { connectFeaturePage, el, eventNames as events, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 
 const test = suite('e2e: onramp')
 let e2e: E2E
-const modal = (page: Page) => page.locator('w3m-modal')
-const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
 const usdcOf = (owner: `0x${string}`) =>
   createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) }).readContract({ address: TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-async function connect(index: number, opts: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  let context: BrowserContext, page: Page, errors: string[] = []
-  if (opts.timezoneId) {
-    context = await e2e.browser.newContext({ timezoneId: opts.timezoneId })
-    page = await context.newPage()
-  } else {
-    ;({ context, page, errors } = await e2e.newPage())
-  }
-  await page.goto(`${e2e.stack.web.url}/t/onramp-${index}.html`)
-  await page.evaluate(() => {
-    ;(window as any).events = []
-    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
-  })
-  await page.locator('appkit-button button').click()
-  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
-  return { page, context, errors }
-}
-const events = (page: Page) => page.evaluate(() => (window as any).events.map((e: any) => e.event) as string[])
+const connect = (index: number, opts: { timezoneId?: string } = {}) => connectFeaturePage(e2e, 'onramp', index, opts)
 
 test.before(async () => {
   e2e = await startE2E()
-  for (const index of [5, 6, 7]) e2e.stack.web.setPage(`/t/onramp-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+  installFeaturePages(e2e.stack, 'onramp', [5, 6, 7])
 })
 test.after(async () => {
   await e2e?.stop()

@@ -4,14 +4,13 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, parseUnits, type Hex } from 'viem'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { evmPage, WALLET_A } from './evm-page.ts'
+import { startE2E, type E2E } from './harness.ts'
+import { WALLET_A } from './evm-page.ts'
+import { connectFeaturePage, el, eventNames as events, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount, dexAddresses, ROUTER_ABI, TOKEN_ABI, TOKEN_ADDRESS, toViemChain } from '../../dev/chains/index.ts'
 
 const test = suite('e2e: swaps on the local DEX')
 let e2e: E2E
-const modal = (page: Page) => page.locator('w3m-modal')
-const el = (page: Page, id: string) => modal(page).locator(`[data-testid=${id}]`)
 
 const reader = () => {
   const chain = e2e.stack.chains[0]!
@@ -20,20 +19,7 @@ const reader = () => {
 const usdcOf = (owner: Hex) => reader().readContract({ address: TOKEN_ADDRESS, abi: TOKEN_ABI, functionName: 'balanceOf', args: [owner] }) as Promise<bigint>
 const routerQuote = async (amount: bigint, path: Hex[]) => (await reader().readContract({ address: dexAddresses().router, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [amount, path] })).at(-1)!
 
-async function connect(index: number, query = ''): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/swap-${index}.html${query}`)
-  await page.evaluate(() => {
-    ;(window as any).events = []
-    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
-  })
-  await page.locator('appkit-button button').click()
-  await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
-  return { page, errors }
-}
-const events = (page: Page) => page.evaluate(() => (window as any).events.map((e: any) => e.event) as string[])
+const connect = (index: number, query = '') => connectFeaturePage(e2e, 'swap', index, { query })
 const walletMethods = (page: Page) => page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.map((q: any) => `${q.method}:${q.outcome}`), WALLET_A.rdns)
 const walletSends = (page: Page) => page.evaluate((r) => (window as any).PosternTestWallet.get(r).requests.filter((q: any) => q.method === 'eth_sendTransaction').map((q: any) => q.params[0].to.toLowerCase()), WALLET_A.rdns)
 
@@ -44,7 +30,7 @@ async function pickToken(page: Page, side: 'from' | 'to', symbol: string) {
 
 test.before(async () => {
   e2e = await startE2E()
-  for (const index of [1, 5, 7, 8]) e2e.stack.web.setPage(`/t/swap-${index}.html`, evmPage(e2e.stack, { wallets: [{ ...WALLET_A, accountIndex: [index] }] }))
+  installFeaturePages(e2e.stack, 'swap', [1, 5, 7, 8])
 })
 test.after(async () => {
   await e2e?.stop()
