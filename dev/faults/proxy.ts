@@ -93,8 +93,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     set(next, opts = {}) {
       mode = next
       delayMs = opts.delayMs ?? delayMs
-      // A service going down takes its open connections (a relay's WebSockets, kept-alive HTTP) with it.
-      if (next !== 'none' && next !== 'slow') for (const s of [...upgraded, ...sockets]) s.destroy()
+      // A relay's WebSockets go in any fault but slow. Kept-alive HTTP connections stay: each
+      // request on them meets the mode (refuse resets it), as a fresh connection's would.
+      if (next !== 'none' && next !== 'slow') for (const s of upgraded) s.destroy()
     },
     stop: () => new Promise((resolve) => {
       for (const s of [...upgraded, ...sockets]) s.destroy()
