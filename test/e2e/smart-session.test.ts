@@ -9,6 +9,7 @@ import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient } from 'viem/account-abstraction'
 import { dialog, startE2E, type E2E } from './harness.ts'
+import { axeDialog, describe } from './axe.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
 import { sessionAbi, toSessionSmartAccount } from '../../secure/smart-account.ts'
 import { toViemChain } from '../../dev/chains/index.ts'
@@ -80,6 +81,8 @@ test('behavior: a granted session sends within its scope without approval, is re
   const sessions = page.locator('w3m-modal [data-testid=smart-sessions]')
   await sessions.waitFor()
   assert.match(await sessions.textContent() ?? '', new RegExp(`Session ${key.address.slice(0, 6)}`, 'i'))
+  // The account-type row and the sessions list join the axe checks (WCAG 2.2 AA).
+  assert.equal(describe('Account (smart account, sessions)', await axeDialog(page)), [])
   await page.locator('w3m-modal [data-testid=smart-session-revoke]').click()
   await frame.locator('h1', { hasText: 'Revoke permissions' }).waitFor()
   await frame.locator('[data-testid=w3m-frame-approve]').click()
