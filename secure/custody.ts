@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { SecureConfig } from './config'
 import type { SocialResult } from './social'
+import { solanaKeyFrom, type SolanaKey } from './solana'
 
 const TOKEN_KEY = '@postern-secure/session_token'
 /** This browser's id for device verification: made once, kept on the secure origin. */
@@ -31,7 +32,7 @@ const randomShare = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
 
 export class AuthError extends Error {}
 
-export interface Session { account: PrivateKeyAccount; email: string }
+export interface Session { account: PrivateKeyAccount; email: string; solana: SolanaKey }
 
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
@@ -78,9 +79,10 @@ export function createCustody(config: SecureConfig) {
       reply = await call('/auth/v1/embedded/key', { token }, KeyReply)
       if (!reply.key) throw new AuthError('Something went wrong')
     }
-    const account = privateKeyToAccount(xor(reply.key.authShare, reply.key.recoveryShare))
+    const secret = xor(reply.key.authShare, reply.key.recoveryShare)
+    const account = privateKeyToAccount(secret)
     if (account.address.toLowerCase() !== reply.key.address.toLowerCase()) throw new AuthError('The key shares do not match')
-    return { account, email: reply.email }
+    return { account, email: reply.email, solana: await solanaKeyFrom(secret) }
   }
 
   return {
@@ -125,6 +127,11 @@ export function createCustody(config: SecureConfig) {
     /** The provider's redirect, redeemed by the auth service, opens a session like a code does. */
     async connectSocial(result: SocialResult): Promise<void> {
       const { token } = await call('/auth/v1/social/verify', result, SocialReply)
+      session = await unlock(token)
+      storage()?.setItem(TOKEN_KEY, token)
+    },
+    /** A session the auth service opened for another login (Farcaster) unlocks the key the same way. */
+    async connectToken(token: string): Promise<void> {
       session = await unlock(token)
       storage()?.setItem(TOKEN_KEY, token)
     },

@@ -8,13 +8,16 @@ import { AuthError, createCustody } from './custody'
 import { askApproval, cancelApprovals } from './approve'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
+import { createFarcaster, farcasterLogin } from './farcaster'
 import { createSmart } from './smart'
 import { CALLS_METHODS, handleSmartRpc } from './smart-rpc'
+import { handleSolanaRpc } from './solana'
 
 const config = readConfig()
 const origin = parentOrigin()
 const custody = createCustody(config)
 const smart = createSmart(config)
+const farcaster = createFarcaster(config, (token) => custody.connectToken(token))
 const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
 const log = (...args: unknown[]) => config.logger && console.info('[postern secure]', ...args)
 
@@ -38,9 +41,10 @@ async function user() {
   const session = custody.session
   if (!session) throw new AuthError('Not logged in')
   // Social users are keyed 'social:<provider>:<subject>': no e-mail, the subject as user name.
-  const social = /^social:[a-z]+:(.+)$/.exec(session.email)
+  // Farcaster users are keyed 'farcaster:<fid>', the same way with their Farcaster user name.
+  const social = /^social:[a-z]+:(.+)$/.exec(session.email) ?? farcasterLogin(session.email)
   // The account of the preferred type where this network has smart accounts, else the EOA.
-  return { email: social ? null : session.email, userName: social ? social[1] : null, chainId: chain.id, ...(await smart.describe(session.account, chain.id, chain.rpcUrl)) }
+  return { email: social ? null : session.email, userName: social ? social[1] : null, chainId: chain.id, solanaAddress: session.solana.address, ...(await smart.describe(session.account, chain.id, chain.rpcUrl)) }
 }
 
 function setChain(chainId: string | number | undefined, rpcUrl: string | undefined) {
@@ -74,6 +78,11 @@ async function handle(message: AppMessage): Promise<unknown> {
       smart.setPreferred(message.payload.preferredAccountType)
       await custody.connectSocial(await socialCallback())
       return user()
+    case `${APP}GET_FARCASTER_URI`:
+      return farcaster.uri()
+    case `${APP}CONNECT_FARCASTER`:
+      await farcaster.connect()
+      return user()
     case `${APP}IS_CONNECTED`:
       return { isConnected: !!(await custody.restore()) }
     case `${APP}GET_USER`:
@@ -106,8 +115,14 @@ async function handle(message: AppMessage): Promise<unknown> {
     case `${APP}RPC_REQUEST`: {
       const session = custody.session
       if (!session) throw new AuthError('Not logged in')
-      setChain(message.payload.chainId, message.payload.rpcUrl)
       const { method, params } = message.payload
+      if (message.payload.chainNamespace === 'solana') {
+        return handleSolanaRpc({
+          key: session.solana, chainId: message.payload.chainId, rpcUrl: message.payload.rpcUrl, origin: origin!,
+          approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+        }, method, params)
+      }
+      setChain(message.payload.chainId, message.payload.rpcUrl)
       if (CALLS_METHODS.includes(method) || (await smart.typeFor(chain.id)) === 'smartAccount') {
         return handleSmartRpc({
           owner: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!, smart,

@@ -46,7 +46,7 @@ export const AppMessage = v.variant('type', [
   req('INIT_SMART_ACCOUNT'),
   req('SET_PREFERRED_ACCOUNT', v.object({ type: v.picklist(['eoa', 'smartAccount']) })),
   req('RPC_ABORT'),
-  req('RPC_REQUEST', v.object({ method: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.unknown()), chainId: v.optional(ChainId), rpcUrl: v.optional(Url) })),
+  req('RPC_REQUEST', v.object({ method: v.pipe(v.string(), v.maxLength(64)), params: v.optional(v.unknown()), chainId: v.optional(ChainId), rpcUrl: v.optional(Url), chainNamespace: v.optional(v.picklist(['eip155', 'solana'])) })),
   req('UPDATE_EMAIL', v.object({ email: Email })),
   req('UPDATE_EMAIL_PRIMARY_OTP', v.object({ otp: v.pipe(v.string(), v.regex(/^\d{6}$/)) })),
   req('UPDATE_EMAIL_SECONDARY_OTP', v.object({ otp: v.pipe(v.string(), v.regex(/^\d{6}$/)) })),
@@ -77,6 +77,8 @@ export const FrameUser = v.object({
   userName: v.optional(v.nullable(v.string())),
   preferredAccountType: v.optional(v.string()),
   smartAccountDeployed: v.optional(v.boolean()),
+  /** The same login's Solana account (base58). */
+  solanaAddress: v.optional(v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))),
 })
 export type FrameUser = v.InferOutput<typeof FrameUser>
 export const ConnectEmailReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
