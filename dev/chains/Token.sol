@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-/// A minimal USDC-like ERC-20 for the local chains: 6 decimals, minted by its deployer.
-contract Token {
-    string public constant name = "USD Coin";
-    string public constant symbol = "USDC";
-    uint8 public constant decimals = 6;
+/// A minimal ERC-20 for the local chains, minted by its deployer; Token (USDC) and Dai below
+/// differ only in their name, symbol and decimals.
+abstract contract DemoToken {
+    function name() external pure virtual returns (string memory);
+    function symbol() external pure virtual returns (string memory);
+    function decimals() external pure virtual returns (uint8);
 
     address public immutable owner;
     uint256 public totalSupply;
@@ -22,7 +23,7 @@ contract Token {
     }
 
     function mint(address to, uint256 amount) external {
-        require(msg.sender == owner, "Token: not owner");
+        require(msg.sender == owner, "ERC20: not owner");
         _mint(to, amount);
     }
 
@@ -40,7 +41,7 @@ contract Token {
     function transferFrom(address from, address to, uint256 amount) external returns (bool) {
         uint256 allowed = allowance[from][msg.sender];
         if (allowed != type(uint256).max) {
-            require(allowed >= amount, "Token: insufficient allowance");
+            require(allowed >= amount, "ERC20: insufficient allowance");
             allowance[from][msg.sender] = allowed - amount;
         }
         _transfer(from, to, amount);
@@ -48,18 +49,36 @@ contract Token {
     }
 
     function _transfer(address from, address to, uint256 amount) internal {
-        require(to != address(0), "Token: transfer to the zero address");
+        require(to != address(0), "ERC20: transfer to the zero address");
         uint256 balance = balanceOf[from];
-        require(balance >= amount, "Token: transfer amount exceeds balance");
+        require(balance >= amount, "ERC20: transfer amount exceeds balance");
         balanceOf[from] = balance - amount;
         balanceOf[to] += amount;
         emit Transfer(from, to, amount);
     }
 
     function _mint(address to, uint256 amount) internal {
-        require(to != address(0), "Token: mint to the zero address");
+        require(to != address(0), "ERC20: mint to the zero address");
         totalSupply += amount;
         balanceOf[to] += amount;
         emit Transfer(address(0), to, amount);
     }
+}
+
+/// USDC-like: 6 decimals.
+contract Token is DemoToken {
+    string public constant override name = "USD Coin";
+    string public constant override symbol = "USDC";
+    uint8 public constant override decimals = 6;
+
+    constructor(address[] memory holders, uint256 amount) DemoToken(holders, amount) {}
+}
+
+/// The DEX's second token: DAI-like, 18 decimals.
+contract Dai is DemoToken {
+    string public constant override name = "Dai Stablecoin";
+    string public constant override symbol = "DAI";
+    uint8 public constant override decimals = 18;
+
+    constructor(address[] memory holders, uint256 amount) DemoToken(holders, amount) {}
 }

@@ -1,5 +1,5 @@
-// Compiles Token.sol (USDC) and Dai.sol (the DEX's second token) with solc-js and writes
-// token.json and dai.json (abi + bytecode). Run after editing a contract:
+// Compiles Token.sol, which holds both demo tokens (Token: USDC, Dai: the DEX's second token), with
+// solc-js and writes token.json and dai.json (abi + bytecode). Run after editing it:
 // node --import tsx dev/chains/compile-token.ts
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -37,4 +37,4 @@ function compile(file: string, name: string, out: string): void {
 }
 
 compile('Token.sol', 'Token', 'token.json')
-compile('Dai.sol', 'Dai', 'dai.json')
+compile('Token.sol', 'Dai', 'dai.json')
