@@ -1,1 +1,1 @@
-export { Spinner } from './ListItem'
+export { Spinner } from './base'

@@ -1,1 +1,1 @@
-export { WalletImage } from './ListItem'
+export { WalletImage } from './base'

@@ -19,7 +19,7 @@ box-shadow:0 0 0 1px #ffffff14,0 16px 48px #0006;padding:0 12px 16px;animation:r
 .head{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;height:64px}
 h2{margin:0;text-align:center;font-size:16px;font-weight:600}h2:focus{outline:none}
 .icon-btn{width:36px;height:36px;border:0;border-radius:calc(var(--r)*3);background:none;color:var(--fg2);font-size:20px;cursor:pointer}
-.icon-btn:hover{background:var(--bg2)}.back:dir(rtl){scale:-1 1}
+.icon-btn:hover{background:var(--bg2)}
 button,a{font:inherit;color:inherit}
 :focus-visible{outline:2px solid var(--acc);outline-offset:2px}
 .list{display:flex;flex-direction:column;gap:8px;margin:0;padding:0;list-style:none}.list[inert]{opacity:.3}

@@ -14,26 +14,28 @@ import { AccountSessions } from './AccountSessions'
 import { AccountEmail } from './AccountEmail'
 import { AccountSmart } from './AccountSmart'
 import { ACCOUNT_CSS } from './account-styles'
+import { t } from '../ui/base'
+import { decimal } from '../ui/format'
 
 /** The connected account: who, how much, on which network, and the way out. */
 export function Account({ store }: ViewProps) {
   const styled = useStyles(ACCOUNT_CSS)
   const account = activeAccount(store)
   const network = store.network.activeNetwork.value
-  if (!account.address) return <p class="center muted">No account connected.</p>
+  if (!account.address) return <p class="center muted">{t('No account connected.')}</p>
   const address = account.address
   const explorer = safeUrl(account.addressExplorerUrl)
   const avatar = safeUrl(account.profileImage)
   const balanceText = account.balanceError
-    ? formatBalance(undefined)
-    : account.balance === undefined ? '…' : formatBalance(account.balance)
+    ? decimal(formatBalance(undefined))
+    : account.balance === undefined ? '…' : decimal(formatBalance(account.balance))
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
-      showToast(store, 'success', 'Address copied')
+      showToast(store, 'success', t('Address copied'))
     } catch {
-      showToast(store, 'error', 'Failed to copy')
+      showToast(store, 'error', t('Failed to copy'))
     }
   }
   const disconnect = async () => {
@@ -52,13 +54,13 @@ export function Account({ store }: ViewProps) {
         {avatar ? <img class="avatar" src={avatar} alt="" /> : <span class="avatar" aria-hidden="true" />}
         <div>
           <strong data-testid="account-name">{account.profileName ?? truncateAddress(address)}</strong>
-          <button type="button" class="icon-btn" aria-label="Copy address" onClick={copy}><CopyIcon /></button>
+          <button type="button" class="icon-btn" aria-label={t('Copy address')} onClick={copy}><CopyIcon /></button>
         </div>
         <p class="balance" data-testid="account-balance" aria-busy={account.balance === undefined && !account.balanceError}>
           {balanceText} {account.balanceSymbol ?? network.nativeCurrency.symbol}
         </p>
         {explorer && (
-          <a class="btn secondary" href={explorer} target="_blank" rel="noopener noreferrer">Block Explorer ↗</a>
+          <a class="btn secondary" href={explorer} target="_blank" rel="noopener noreferrer">{t('Block Explorer')} ↗</a>
         )}
       </div>
       <AccountFeatures store={store} />
@@ -71,7 +73,7 @@ export function Account({ store }: ViewProps) {
         <span class="name">{network.name}</span>
       </button>
       <button type="button" class="item" onClick={disconnect}>
-        <span class="name">Disconnect</span>
+        <span class="name">{t('Disconnect')}</span>
       </button>
     </div>
   )

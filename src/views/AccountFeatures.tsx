@@ -5,13 +5,14 @@ import { pushView } from '../signals/modal'
 import { emitEvent } from '../signals/events'
 import { activeAccount } from '../signals/account'
 import { SWAP_CHAIN_IDS } from '../signals/swap-chains'
+import { t } from '../ui/base'
 
 /** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
-const FEATURES: Record<string, { label: string; view: ViewName; namespaces: string[]; event?: string; chainIds?: number[] }> = {
-  onramp: { label: 'Buy', view: 'OnRampProviders', namespaces: ['eip155', 'solana'], event: 'SELECT_BUY_CRYPTO' },
-  swaps: { label: 'Swap', view: 'Swap', namespaces: ['eip155'], event: 'OPEN_SWAP', chainIds: SWAP_CHAIN_IDS },
-  receive: { label: 'Receive', view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
-  send: { label: 'Send', view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
+const FEATURES: Record<string, { label: () => string; view: ViewName; namespaces: string[]; event?: string; chainIds?: number[] }> = {
+  onramp: { label: () => t('Buy'), view: 'OnRampProviders', namespaces: ['eip155', 'solana'], event: 'SELECT_BUY_CRYPTO' },
+  swaps: { label: () => t('Swap'), view: 'Swap', namespaces: ['eip155'], event: 'OPEN_SWAP', chainIds: SWAP_CHAIN_IDS },
+  receive: { label: () => t('Receive'), view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
+  send: { label: () => t('Send'), view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
 }
 
 /** The Account view's wallet feature buttons, in walletFeaturesOrder, each honouring its features switch. */
@@ -24,7 +25,7 @@ export function AccountFeatures({ store }: { store: Store }) {
   useEffect(() => prefetchWhenIdle(shown), [shown.join()])
   if (!shown.length) return null
   return (
-    <div class="features" role="group" aria-label="Wallet features">
+    <div class="features" role="group" aria-label={t('Wallet features')}>
       {shown.map((name) => {
         const feature = FEATURES[name]!
         const open = () => {
@@ -32,7 +33,7 @@ export function AccountFeatures({ store }: { store: Store }) {
           if (feature.event) emitEvent(store, feature.event, { isSmartAccount, network: store.network.activeCaipNetworkId.peek() })
           pushView(store, feature.view)
         }
-        return <button key={name} type="button" class="btn secondary" onClick={open} data-testid={`feature-${name}`}>{feature.label}</button>
+        return <button key={name} type="button" class="btn secondary" onClick={open} data-testid={`feature-${name}`}>{feature.label()}</button>
       })}
     </div>
   )

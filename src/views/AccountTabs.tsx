@@ -3,6 +3,7 @@ import type { FunctionComponent } from 'preact'
 import type { Store } from '../signals/store'
 import { AccountTokens } from './AccountTokens'
 import { Spinner } from '../ui/Spinner'
+import { t } from '../ui/base'
 
 type Activity = FunctionComponent<{ store: Store }>
 type Tab = 'tokens' | 'activity'
@@ -51,20 +52,20 @@ export function AccountTabs({ store }: { store: Store }) {
   }
   return (
     <div class="tabs-wrap">
-      <div role="tablist" aria-label="Account" class="tabs" onKeyDown={onKey}>
-        {tabs.map((t) => (
-          <button key={t} ref={refs[t]} type="button" role="tab" id={`tab-${t}`} aria-controls={`panel-${t}`} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1} onClick={() => setTab(t)}>
-            {t === 'tokens' ? 'Tokens' : 'Activity'}
+      <div role="tablist" aria-label={t('Account')} class="tabs" onKeyDown={onKey}>
+        {tabs.map((name) => (
+          <button key={name} ref={refs[name]} type="button" role="tab" id={`tab-${name}`} aria-controls={`panel-${name}`} aria-selected={tab === name} tabIndex={tab === name ? 0 : -1} onClick={() => setTab(name)}>
+            {name === 'tokens' ? t('Tokens') : t('Activity')}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'tokens' ? <AccountTokens store={store} /> : Activity ? <Activity.component store={store} /> : failed ? (
           <div class="center">
-            <p class="error" role="alert">Activity could not be loaded.</p>
-            <button type="button" class="btn" onClick={() => setFailed(false)}>Try again</button>
+            <p class="error" role="alert">{t('Activity could not be loaded.')}</p>
+            <button type="button" class="btn" onClick={() => setFailed(false)}>{t('Try again')}</button>
           </div>
-        ) : <div class="center"><Spinner label="Loading activity" /></div>}
+        ) : <div class="center"><Spinner label={t('Loading activity')} /></div>}
       </div>
     </div>
   )

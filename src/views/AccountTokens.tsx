@@ -5,8 +5,10 @@ import { refreshTokenBalances, TOKEN_BALANCE_UNAVAILABLE } from '../signals/bala
 import { formatBalance } from '../utils/format'
 import { WalletImage } from '../ui/WalletImage'
 import { Spinner } from '../ui/Spinner'
+import { t } from '../ui/base'
+import { decimal } from '../ui/format'
 
-const usd = (value: number | undefined) => `$${formatBalance(value ?? 0, 2)}`
+const usd = (value: number | undefined) => `$${decimal(formatBalance(value ?? 0, 2))}`
 
 /**
  * The active account's holdings on its network: native truncated to 3 decimals, tokens shown
@@ -20,11 +22,11 @@ export function AccountTokens({ store }: { store: Store }) {
   }, [account.caipAddress, network.caipNetworkId])
 
   const balances = account.tokenBalance
-  if (account.tokenBalanceError) return <p class="center muted" role="status" data-testid="token-balance-error">{TOKEN_BALANCE_UNAVAILABLE}</p>
-  if (!balances) return <div class="center" aria-busy="true"><Spinner label="Loading balances" /></div>
-  if (!balances.length) return <p class="center muted" role="status">No tokens on {network.name} yet.</p>
+  if (account.tokenBalanceError) return <p class="center muted" role="status" data-testid="token-balance-error">{t(TOKEN_BALANCE_UNAVAILABLE)}</p>
+  if (!balances) return <div class="center" aria-busy="true"><Spinner label={t('Loading balances')} /></div>
+  if (!balances.length) return <p class="center muted" role="status">{t('No tokens on {network} yet.', { network: network.name })}</p>
   return (
-    <ul class="list" aria-label={`Tokens on ${network.name}`} data-testid="token-list">
+    <ul class="list" aria-label={t('Tokens on {network}', { network: network.name })} data-testid="token-list">
       {balances.map((b) => {
         const native = !b.address
         return (
@@ -32,7 +34,7 @@ export function AccountTokens({ store }: { store: Store }) {
             <WalletImage src={b.iconUrl} name={b.symbol} size={32} />
             <span class="name">
               {b.name}
-              <span class="sub">{formatBalance(b.quantity.numeric, native ? 3 : 2)} {b.symbol}</span>
+              <span class="sub">{decimal(formatBalance(b.quantity.numeric, native ? 3 : 2))} {b.symbol}</span>
             </span>
             <span class="usd">{usd(b.value)}</span>
           </li>

@@ -15,6 +15,8 @@ import {
 import { WalletImage } from '../ui/WalletImage'
 import { useStyles } from '../ui/sheet'
 import { isMobile } from '../utils/platform'
+import { t } from '../ui/base'
+import { plural } from '../ui/format'
 
 const CSS = `
 .aw-search{position:relative;display:flex;align-items:center;margin:0 0 12px}
@@ -80,8 +82,8 @@ export function AllWallets({ store }: ViewProps) {
   const retry = () => (searching ? void searchWallets(store, query) : void loadNextPage(store))
 
   let status = ''
-  if (pending) status = searching ? 'Searching wallets' : 'Loading wallets'
-  else if (searching) status = list.length ? `${list.length} wallets found` : 'No Wallet found'
+  if (pending) status = searching ? t('Searching wallets') : t('Loading wallets')
+  else if (searching) status = list.length ? plural(list.length, '{count} wallet found', '{count} wallets found') : t('No Wallet found')
 
   return (
     <div ref={view}>
@@ -90,26 +92,26 @@ export function AllWallets({ store }: ViewProps) {
           ref={input}
           type="text"
           role="searchbox"
-          aria-label="Search wallet"
-          placeholder="Search wallet"
+          aria-label={t('Search wallet')}
+          placeholder={t('Search wallet')}
           autoComplete="off"
           spellcheck={false}
           value={text}
           onInput={(event) => onInput((event.currentTarget as HTMLInputElement).value)}
         />
         {text && (
-          <button type="button" class="icon-btn" aria-label="Clear search" onClick={() => (onInput(''), input.current?.focus())}>×</button>
+          <button type="button" class="icon-btn" aria-label={t('Clear search')} onClick={() => (onInput(''), input.current?.focus())}>×</button>
         )}
       </div>
       <p class="sr" role="status" aria-live="polite">{status}</p>
       <div class="aw-scroll" ref={scroller}>
         {searching && !pending && !error && list.length === 0 ? (
           <div class="center">
-            <p>No Wallet found</p>
-            <p class="muted">Try a different name.</p>
+            <p>{t('No Wallet found')}</p>
+            <p class="muted">{t('Try a different name.')}</p>
           </div>
         ) : (
-          <ul class="aw-grid" aria-label={searching ? 'Search results' : 'All wallets'} aria-busy={pending ? 'true' : undefined}>
+          <ul class="aw-grid" aria-label={searching ? t('Search results') : t('All wallets')} aria-busy={pending ? 'true' : undefined}>
             {!(searching && pending) && list.map((wallet) => (
               <li key={wallet.id}>
                 <button type="button" class="aw-item" onClick={() => chooseCatalogueWallet(store, wallet)}>
@@ -123,15 +125,15 @@ export function AllWallets({ store }: ViewProps) {
         )}
         {error && !pending && (
           <div class="center">
-            <p class="error" role="alert">{searching ? 'Search failed' : 'Failed to load wallets'}</p>
+            <p class="error" role="alert">{searching ? t('Search failed') : t('Failed to load wallets')}</p>
             <p class="muted">{error}</p>
-            <button type="button" class="btn" onClick={retry}>Try again</button>
+            <button type="button" class="btn" onClick={retry}>{t('Try again')}</button>
           </div>
         )}
         <div class="aw-more" ref={sentinel}>
           {more && list.length > 0 && (
             <button type="button" class="btn secondary wide" aria-disabled={pending ? 'true' : undefined} onClick={() => void loadNextPage(store)}>
-              Load more
+              {t('Load more')}
             </button>
           )}
         </div>

@@ -7,16 +7,16 @@ import type { ConnectorGroup } from '../signals/connection'
 import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { ListItem, Spinner } from '../ui/ListItem'
+import { ListItem, Spinner, t } from '../ui/base'
 import { late } from './late-css'
 import { isNamespace } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 
-const GROUP_LABEL: Partial<Record<ConnectorGroup, string>> = { recent: 'Recent', injected: 'Installed', recommended: 'Popular' }
-const TAGS: Partial<Record<ConnectorGroup, { label: string; tone?: 'ok' | 'acc' }>> = {
-  walletConnect: { label: 'QR CODE', tone: 'acc' },
-  recent: { label: 'RECENT' },
-  injected: { label: 'INSTALLED', tone: 'ok' },
+const GROUP_LABEL: Partial<Record<ConnectorGroup, () => string>> = { recent: () => t('Recent'), injected: () => t('Installed'), recommended: () => t('Popular') }
+const TAGS: Partial<Record<ConnectorGroup, () => { label: string; tone?: 'ok' | 'acc' }>> = {
+  walletConnect: () => ({ label: t('QR CODE'), tone: 'acc' }),
+  recent: () => ({ label: t('RECENT') }),
+  injected: () => ({ label: t('INSTALLED'), tone: 'ok' }),
 }
 
 /**
@@ -36,7 +36,8 @@ export function mergeMultiChain(connectors: readonly Connector[], namespace: Cha
 }
 
 /** features.legalCheckbox gates the wallets when there is something to agree to (decided here, before Legal's chunk arrives). */
-const legalRequired = ({ options }: Store) => options.features.legalCheckbox && !!(options.termsConditionsUrl || options.privacyPolicyUrl)
+const hasLegal = ({ options }: Store) => !!(options.termsConditionsUrl || options.privacyPolicyUrl)
+const legalRequired = (store: Store) => store.options.features.legalCheckbox && hasLegal(store)
 
 /**
  * A part of Connect in its own chunk, fetched only by sites that use it (the legal line or
@@ -49,7 +50,7 @@ function Part({ load, fail, store }: { load: () => Promise<FunctionComponent<{ s
 }
 
 const legal = (store: Store, part: 'LegalFooter' | 'LegalCheckbox') =>
-  (store.options.termsConditionsUrl || store.options.privacyPolicyUrl) && <Part store={store} load={() => import('./Legal').then((m) => m[part])} />
+  hasLegal(store) && <Part store={store} load={() => import('./Legal').then((m) => m[part])} />
 
 /**
  * Every way to connect, grouped in the spec's order (walletConnect first, recommended last).
@@ -75,7 +76,7 @@ export function Connect({ store, route }: ViewProps) {
   // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
   const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets
   const field = email && (
-    <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">Unable to load email login dependency</p>} />
+    <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">{t('Unable to load email login dependency')}</p>} />
   )
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
@@ -107,13 +108,13 @@ export function Connect({ store, route }: ViewProps) {
   }
 
   if (entries.length === 0 && loading) {
-    return <div class="center"><Spinner label="Loading wallets" /><p class="muted">Loading wallets…</p></div>
+    return <div class="center"><Spinner label={t('Loading wallets')} /><p class="muted">{t('Loading wallets…')}</p></div>
   }
   if (collapsed) {
     return (
       <div class="stack">
         {field}
-        <ul class="list"><ListItem name="Continue with a wallet" onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
+        <ul class="list"><ListItem name={t('Continue with a wallet')} onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
         {legal(store, 'LegalFooter')}
       </div>
     )
@@ -124,21 +125,21 @@ export function Connect({ store, route }: ViewProps) {
       {field}
       {entries.length === 0 && (
         <div class="center">
-          <p>No wallets available</p>
-          <p class="muted">Install a browser wallet, or choose one from all wallets.</p>
+          <p>{t('No wallets available')}</p>
+          <p class="muted">{t('Install a browser wallet, or choose one from all wallets.')}</p>
         </div>
       )}
-      <ul class="list" aria-label="Wallets" aria-disabled={gated ? 'true' : undefined} inert={gated}>
+      <ul class="list" aria-label={t('Wallets')} aria-disabled={gated ? 'true' : undefined} inert={gated}>
         {entries.map((entry, i) => (
           <Fragment key={entry.key}>
             {GROUP_LABEL[entry.group] && entries[i - 1]?.group !== entry.group && (
-              <li class="group" aria-hidden="true">{GROUP_LABEL[entry.group]}</li>
+              <li class="group" aria-hidden="true">{GROUP_LABEL[entry.group]!()}</li>
             )}
-            <ListItem name={entry.name} imageUrl={entry.imageUrl} tag={TAGS[entry.group]} onClick={() => choose(entry)} />
+            <ListItem name={entry.name} imageUrl={entry.imageUrl} tag={TAGS[entry.group]?.()} onClick={() => choose(entry)} />
           </Fragment>
         ))}
         {showAll && (
-          <ListItem key="all-wallets" name="All Wallets" onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
+          <ListItem key="all-wallets" name={t('All Wallets')} onClick={() => pushView(store, 'AllWallets')} tag={loading ? { label: '…' } : undefined} />
         )}
       </ul>
       {legal(store, 'LegalFooter')}

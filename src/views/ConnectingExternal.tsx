@@ -5,6 +5,7 @@ import { closeModal } from '../signals/modal'
 import { errorMessage, isUserRejected } from '../utils/errors'
 import { WalletImage } from '../ui/WalletImage'
 import { Spinner } from '../ui/Spinner'
+import { t } from '../ui/base'
 
 type Phase = 'waiting' | 'rejected' | 'error'
 
@@ -34,31 +35,31 @@ export function ConnectingExternal({ store, route }: ViewProps) {
     }
   }, [connector?.uid, attempt])
 
-  if (!connector) return <p class="center muted">This wallet is no longer available.</p>
+  if (!connector) return <p class="center muted">{t('This wallet is no longer available.')}</p>
   return (
     <div class="center">
       <WalletImage src={connector.imageUrl} name={connector.name} size={80} />
       {phase === 'waiting' && (
         <>
-          <Spinner label={`Waiting for ${connector.name}`} />
-          <p>Continue in {connector.name}</p>
-          <p class="muted">Accept connection request in the wallet</p>
+          <Spinner label={t('Waiting for {name}', { name: connector.name })} />
+          <p>{t('Continue in {name}', { name: connector.name })}</p>
+          <p class="muted">{t('Accept connection request in the wallet')}</p>
         </>
       )}
       {phase === 'rejected' && (
         <>
-          <p class="error" role="alert">Connection declined</p>
-          <p class="muted">Connection can be declined if a previous request is still active</p>
+          <p class="error" role="alert">{t('Connection declined')}</p>
+          <p class="muted">{t('Connection can be declined if a previous request is still active')}</p>
         </>
       )}
       {phase === 'error' && (
         <>
-          <p class="error" role="alert">Connection failed</p>
+          <p class="error" role="alert">{t('Connection failed')}</p>
           <p class="muted">{message}</p>
         </>
       )}
       {phase !== 'waiting' && (
-        <button type="button" class="btn" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+        <button type="button" class="btn" onClick={() => setAttempt((n) => n + 1)}>{t('Try again')}</button>
       )}
     </div>
   )

@@ -10,6 +10,7 @@ import { errorMessage } from '../utils/errors'
 import { isMobile } from '../utils/platform'
 import { WalletImage } from '../ui/WalletImage'
 import { Spinner } from '../ui/Spinner'
+import { t } from '../ui/base'
 
 type QrCode = typeof import('../lazy/qr/index').QrCode
 
@@ -83,7 +84,7 @@ export interface PairingPanelProps {
  */
 export function PairingPanel({ store, wallet, retry }: PairingPanelProps) {
   if (store.options.enableWalletConnect === false) {
-    return <p class="center muted" role="status">WalletConnect is turned off on this site.</p>
+    return <p class="center muted" role="status">{t('WalletConnect is turned off on this site.')}</p>
   }
   return <Pairing store={store} wallet={wallet} retry={retry} />
 }
@@ -122,58 +123,58 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      showToast(store, 'success', 'Link copied')
+      showToast(store, 'success', t('Link copied'))
     } catch {
-      showToast(store, 'error', 'Failed to copy')
+      showToast(store, 'error', t('Failed to copy'))
     }
   }
 
   const retrying = status === 'rejected' || status === 'expired' || status === 'error'
   const headline =
-    status === 'rejected' ? 'Connection declined'
-    : status === 'expired' ? (wc.error.value ?? 'Proposal expired')
-    : status === 'error' ? 'Connection failed'
-    : !uri ? (offline ? NO_INTERNET : 'Preparing the connection…')
-    : mobile ? `Continue in ${name}`
-    : 'Scan this QR code with your phone'
+    status === 'rejected' ? t('Connection declined')
+    : status === 'expired' ? t(wc.error.value ?? 'Proposal expired')
+    : status === 'error' ? t('Connection failed')
+    : !uri ? (offline ? t(NO_INTERNET) : t('Preparing the connection…'))
+    : mobile ? t('Continue in {name}', { name })
+    : t('Scan this QR code with your phone')
   const detail =
-    status === 'rejected' ? 'Connection can be declined if a previous request is still active'
-    : status === 'error' ? wc.error.value
-    : status === 'expired' ? 'Please try again.'
-    : uri && mobile ? 'Accept connection request in the wallet'
-    : uri && wallet ? `Open ${wallet.name} on your phone and scan the code`
+    status === 'rejected' ? t('Connection can be declined if a previous request is still active')
+    : status === 'error' ? wc.error.value && t(wc.error.value)
+    : status === 'expired' ? t('Please try again.')
+    : uri && mobile ? t('Accept connection request in the wallet')
+    : uri && wallet ? t('Open {name} on your phone and scan the code', { name: wallet.name })
     : undefined
 
   return (
     <div class="center" data-wc-status={status}>
       {!mobile && !retrying && (
         <div class="qr-frame" data-wc-uri={uri ?? ''} style={{ width: 280, height: 280, display: 'grid', placeItems: 'center' }}>
-          {uri && Qr ? <Qr uri={uri} label={`QR code to connect ${wallet?.name ?? 'a wallet'} with WalletConnect`} imageUrl={wallet?.image_url} /> : <Spinner label="Preparing the QR code" />}
+          {uri && Qr ? <Qr uri={uri} label={wallet ? t('QR code to connect {name} with WalletConnect', { name: wallet.name }) : t('QR code to connect a wallet with WalletConnect')} imageUrl={wallet?.image_url} /> : <Spinner label={t('Preparing the QR code')} />}
         </div>
       )}
       {(mobile || retrying) && <WalletImage src={wallet?.image_url} name={wallet?.name ?? 'WalletConnect'} size={80} />}
       <p role="status" aria-live="polite" class={retrying || (offline && !uri) ? 'error' : undefined}>{headline}</p>
       {detail && <p class="muted">{detail}</p>}
-      {retrying && <button type="button" class="btn" onClick={retry}>Try again</button>}
+      {retrying && <button type="button" class="btn" onClick={retry}>{t('Try again')}</button>}
       {!retrying && mobile && (mobileLink || anyWallet) && (
         <button type="button" class="btn wide" onClick={() => (mobileLink ? follow(store, name, mobileLink, '_self') : location.assign(anyWallet!))}>
-          {wallet ? `Open ${wallet.name}` : 'Open a wallet'}
+          {wallet ? t('Open {name}', { name: wallet.name }) : t('Open a wallet')}
         </button>
       )}
       {!retrying && desktopLink && (
-        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, desktopLink, '_self')}>Open the desktop app</button>
+        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, desktopLink, '_self')}>{t('Open the desktop app')}</button>
       )}
       {!retrying && webLink && (
-        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, webLink, '_blank')}>Open the web app</button>
+        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, webLink, '_blank')}>{t('Open the web app')}</button>
       )}
       {!retrying && (
-        <button type="button" class="btn secondary wide" disabled={!uri} onClick={copy} data-wc-copy={uri ?? ''}>Copy link</button>
+        <button type="button" class="btn secondary wide" disabled={!uri} onClick={copy} data-wc-copy={uri ?? ''}>{t('Copy link')}</button>
       )}
       {stores.length > 0 && (
         <div class="stack" style={{ width: '100%' }}>
-          <p class="muted">Don't have {wallet!.name}?</p>
+          <p class="muted">{t("Don't have {name}?", { name: wallet!.name })}</p>
           {stores.map((s) => (
-            <a key={s.href} class="btn secondary" href={s.href} target="_blank" rel="noopener noreferrer">Get it on {s.label}</a>
+            <a key={s.href} class="btn secondary" href={s.href} target="_blank" rel="noopener noreferrer">{t('Get it on {store}', { store: s.label })}</a>
           ))}
         </div>
       )}

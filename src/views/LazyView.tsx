@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type { FunctionComponent } from 'preact'
 import type { ViewEntry } from './routes'
 import type { ViewProps } from './view-props'
-import { Spinner } from '../ui/ListItem'
+import { Spinner, t } from '../ui/base'
 import { late } from './late-css'
 
 const loaded = new WeakMap<ViewEntry, FunctionComponent<ViewProps>>()
@@ -32,10 +32,10 @@ export function LazyView({ entry, ...props }: ViewProps & { entry: ViewEntry }) 
   if (failed) {
     return (
       <div class="center">
-        <p class="error" role="alert">This view could not be loaded.</p>
-        <button type="button" class="btn" onClick={() => setFailed(false)}>Try again</button>
+        <p class="error" role="alert">{t('This view could not be loaded.')}</p>
+        <button type="button" class="btn" onClick={() => setFailed(false)}>{t('Try again')}</button>
       </div>
     )
   }
-  return <div class="center"><Spinner label="Loading" /></div>
+  return <div class="center"><Spinner label={t('Loading')} /></div>
 }

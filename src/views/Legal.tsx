@@ -1,24 +1,31 @@
 import type { Store } from '../signals/store'
+import { t } from '../ui/base'
 
 type Links = { terms?: string; privacy?: string }
 
 function LinkText({ terms, privacy, lower }: Links & { lower?: boolean }) {
-  const t = lower ? 'terms of service' : 'Terms of Service'
-  const p = lower ? 'privacy policy' : 'Privacy Policy'
+  const tos = lower ? t('terms of service') : t('Terms of Service')
+  const pp = lower ? t('privacy policy') : t('Privacy Policy')
   return (
     <>
-      {terms && <a href={terms} target="_blank" rel="noreferrer">{t}</a>}
-      {terms && privacy && ' and '}
-      {privacy && <a href={privacy} target="_blank" rel="noreferrer">{p}</a>}
+      {terms && <a href={terms} target="_blank" rel="noreferrer">{tos}</a>}
+      {terms && privacy && ` ${t('and')} `}
+      {privacy && <a href={privacy} target="_blank" rel="noreferrer">{pp}</a>}
     </>
   )
+}
+
+/** A sentence with the links in place of {links}: each language puts them where its grammar wants. */
+function Sentence({ text, ...links }: Links & { text: string; lower?: boolean }) {
+  const [before, after] = text.split('{links}')
+  return <>{before}<LinkText {...links} />{after}</>
 }
 
 /** AppKit's legal footer: shown under the wallets when a terms or privacy URL is set and no checkbox is asked for. */
 export function LegalFooter({ store }: { store: Store }) {
   const { termsConditionsUrl: terms, privacyPolicyUrl: privacy, features } = store.options
   if ((!terms && !privacy) || features.legalCheckbox) return null
-  return <p class="muted" style="text-align:center;font-size:12px;margin:8px 0 0">By connecting your wallet, you agree to our <LinkText terms={terms} privacy={privacy} /></p>
+  return <p class="muted" style="text-align:center;font-size:12px;margin:8px 0 0"><Sentence text={t('By connecting your wallet, you agree to our {links}')} terms={terms} privacy={privacy} /></p>
 }
 
 /** features.legalCheckbox: the wallets stay disabled until the visitor ticks this (AppKit's w3m-legal-checkbox). */
@@ -28,7 +35,7 @@ export function LegalCheckbox({ store }: { store: Store }) {
   return (
     <label class="item" style="cursor:pointer;font-size:13px">
       <input type="checkbox" checked={accepted.value} onChange={(e) => (accepted.value = (e.target as HTMLInputElement).checked)} />
-      <span>I agree to our <LinkText terms={terms} privacy={privacy} lower /></span>
+      <span><Sentence text={t('I agree to our {links}')} terms={terms} privacy={privacy} lower /></span>
     </label>
   )
 }

@@ -6,6 +6,7 @@ import { VIEWS } from './routes'
 import { Toast } from './Toast'
 import { LazyView } from './LazyView'
 import { deepActiveElement, trapTab } from './focus'
+import { t } from '../ui/base'
 
 const TITLE_ID = 'w3m-title'
 
@@ -73,7 +74,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   if (!open) return null
   const entry = VIEWS[route.view]
   const props = { store, route }
-  const title = entry ? entry.title(props) : route.view
+  // Titles are English keys (routes.ts); a wallet's name is no key and stays as it is.
+  const title = entry ? t(entry.title(props)) : route.view
 
   return (
     <div
@@ -91,14 +93,14 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         {/* Plain blocks, not <header>/<main>: a dialog must not add page landmarks to the site's. */}
         <div class="head">
           {stack.length > 1 ? (
-            <button type="button" class="icon-btn back" aria-label="Back" onClick={() => goBack(store)}>‹</button>
+            <button type="button" class="icon-btn" aria-label={t('Back')} onClick={() => goBack(store)}>‹</button>
           ) : <span />}
           <h2 id={TITLE_ID} tabIndex={-1}>{title}</h2>
           {embedded ? <span /> : (
-            <button type="button" class="icon-btn" aria-label="Close" disabled={!!route.data?.siwxRequired} onClick={() => closeModal(store)}>×</button>
+            <button type="button" class="icon-btn" aria-label={t('Close')} disabled={!!route.data?.siwxRequired} onClick={() => closeModal(store)}>×</button>
           )}
         </div>
-        <div class="body">{entry ? <LazyView entry={entry} {...props} /> : <p class="muted center">This view is not available in this build.</p>}</div>
+        <div class="body">{entry && <LazyView entry={entry} {...props} />}</div>
         <Toast store={store} />
       </div>
     </div>

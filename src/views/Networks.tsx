@@ -7,6 +7,7 @@ import { switchNetwork } from '../signals/wallet'
 import { showToast } from '../signals/toast'
 import { errorMessage, isUserRejected } from '../utils/errors'
 import { ListItem } from '../ui/ListItem'
+import { t } from '../ui/base'
 
 /**
  * Every configured network; choosing one switches through the connected wallet. A network of
@@ -26,21 +27,21 @@ export function Networks({ store }: ViewProps) {
       if (!accountFor(store, namespace).address && store.connection.connections.peek().size) replaceView(store, 'Connect', { namespace })
       else goBack(store)
     } catch (error) {
-      showToast(store, 'error', isUserRejected(error) ? 'Switch declined' : errorMessage(error, 'Chain is not supported'))
+      showToast(store, 'error', isUserRejected(error) ? t('Switch declined') : t(errorMessage(error, 'Chain is not supported')))
     } finally {
       setPending(undefined)
     }
   }
 
   return (
-    <ul class="list" aria-label="Networks">
+    <ul class="list" aria-label={t('Networks')}>
       {store.network.networks.value.map((network) => (
         <ListItem
           key={network.caipNetworkId}
           name={network.name}
           imageUrl={network.assets?.imageUrl}
           current={network.caipNetworkId === active}
-          tag={pending === network.caipNetworkId ? { label: 'SWITCHING…' } : network.caipNetworkId === active ? { label: 'ACTIVE', tone: 'ok' } : undefined}
+          tag={pending === network.caipNetworkId ? { label: t('SWITCHING…') } : network.caipNetworkId === active ? { label: t('ACTIVE'), tone: 'ok' } : undefined}
           onClick={() => choose(network)}
         />
       ))}

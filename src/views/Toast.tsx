@@ -1,5 +1,5 @@
 import type { Store } from '../signals/store'
-import { Spinner } from '../ui/ListItem'
+import { Spinner } from '../ui/base'
 import { safeUrl } from '../utils/url'
 
 export function Toast({ store }: { store: Store }) {

@@ -5,6 +5,9 @@ import type { Store } from '../signals/store'
 import { Modal } from './Modal'
 import { MODAL_CSS } from '../ui/styles'
 import { late } from './late-css'
+import { locale, setLocale } from '../ui/base'
+
+export { openModal } from '../signals/modal'
 
 const TAG = 'w3m-modal'
 
@@ -12,7 +15,7 @@ const TAG = 'w3m-modal'
  * Renders the modal into <w3m-modal>'s shadow root. The element is appended to the body on
  * first open, unless the site placed one itself (embedded mode) or disabled appending.
  */
-export function mountModal(store: Store): HTMLElement {
+export async function mountModal(store: Store): Promise<HTMLElement> {
   if (!customElements.get(TAG)) customElements.define(TAG, class extends HTMLElement {})
   const embedded = !!store.options.enableEmbedded
   let host = document.querySelector<HTMLElement>(TAG)
@@ -21,6 +24,8 @@ export function mountModal(store: Store): HTMLElement {
     if (!embedded && !store.options.disableAppend) document.body.append(host)
   }
   if (host.shadowRoot?.querySelector('.root')) return host
+  // The locale's messages arrive before the first render: no flash of English (kit.ts mounts once).
+  await setLocale(store.options.locale ?? navigator.language)
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   // Adopted, not a <style> element: the modal works under a style-src without 'unsafe-inline'.
   // Only a browser without constructable sheets gets a <style>, with the site's `nonce` option.
@@ -28,6 +33,8 @@ export function mountModal(store: Store): HTMLElement {
   else root.append(Object.assign(document.createElement('style'), { nonce: (store.options as { nonce?: string }).nonce ?? '', textContent: MODAL_CSS }))
   const container = document.createElement('div')
   container.className = 'root'
+  container.lang = locale.lang
+  if (locale.lang == 'ar') container.dir = 'rtl'
   root.append(container)
   render(<Modal store={store} host={host} />, container)
   late.css = import('../ui/styles-late').then((m) => m.adoptLate(root))

@@ -13,6 +13,7 @@ import { embeddedFor } from '../embedded/driver'
 import { EMBEDDED_KEYS } from '../embedded/storage'
 import { inTelegram, platformOf, visibleSocials } from './socials'
 import * as v from 'valibot'
+import { t } from '../../ui/base'
 
 const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
 
@@ -28,7 +29,7 @@ export async function sendCode(store: Store, email: string): Promise<'VERIFY_DEV
 }
 
 const RedirectReply = v.object({ uri: v.pipe(v.string(), v.url()) })
-const LABELS: Record<string, string> = { google: 'Google', x: 'X', discord: 'Discord', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' }
+const LABELS: Record<string, string> = { google: 'Google', x: 'X', discord: 'Discord', farcaster: 'Farcaster', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' }
 
 /**
  * A social login: the popup opens at once (inside the click, so browsers allow it), then goes to
@@ -65,7 +66,7 @@ export function EmailField({ store }: { store: Store }) {
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  // features.socials order; the frame serves six of them (Farcaster has its own flow, not built).
+  // features.socials order; the frame serves six by OpenID, and Farcaster by its QR view.
   const socials = visibleSocials(store.options.features.socials, inTelegram(), platformOf(navigator.userAgent))
   // The frame starts loading as the field shows, so it is ready by the time a code is asked for.
   useEffect(() => void embeddedFor(store), [])
@@ -81,15 +82,15 @@ export function EmailField({ store }: { store: Store }) {
   }
   return (
     <form class="stack" onSubmit={submit} data-testid="w3m-email-login">
-      <label class="hint" for="w3m-email">Email</label>
-      <input id="w3m-email" type="email" autoComplete="email" required placeholder="Email" value={email} data-testid="w3m-email-input"
+      <label class="hint" for="w3m-email">{t('Email')}</label>
+      <input id="w3m-email" type="email" autoComplete="email" required placeholder={t('Email')} value={email} data-testid="w3m-email-input"
         aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
       {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{error}</p>}
-      <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label="Sending code" /> : 'Continue'}</button>
+      <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label={t('Sending code')} /> : t('Continue')}</button>
       {socials.length > 0 && (
-        <ul class="list" aria-label="Social logins">
+        <ul class="list" aria-label={t('Social logins')}>
           {socials.map((p) => (
-            <li key={p}><button type="button" class="btn secondary wide" data-testid={`w3m-social-${p}`} onClick={() => socialLogin(store, p, setError)}>{LABELS[p]}</button></li>
+            <li key={p}><button type="button" class="btn secondary wide" data-testid={`w3m-social-${p}`} onClick={() => (p === 'farcaster' ? pushView(store, 'ConnectingFarcaster') : socialLogin(store, p, setError))}>{LABELS[p]}</button></li>
           ))}
         </ul>
       )}
@@ -128,16 +129,16 @@ export function EmailVerifyOtp({ store, route }: { store: Store; route: Route })
     setCode(digits)
     if (digits.length === 6 && !busy) verify(digits)
   }
-  const resend = () => sendCode(store, email).then(() => setResent('A new code is on its way.'), (err: unknown) => setError(message(err)))
+  const resend = () => sendCode(store, email).then(() => setResent(t('A new code is on its way.')), (err: unknown) => setError(message(err)))
   return (
     <div class="stack" data-testid="w3m-email-otp">
-      <label class="hint" for="w3m-otp">Enter the code we sent to {email}</label>
+      <label class="hint" for="w3m-otp">{t('Enter the code we sent to {email}', { email })}</label>
       <input id="w3m-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} disabled={busy} data-testid="w3m-otp-input"
         aria-invalid={!!error} onInput={(e) => onInput(e.currentTarget.value)} />
-      {busy && <Spinner label="Verifying code" />}
+      {busy && <Spinner label={t('Verifying code')} />}
       {error && <p class="error" role="alert" data-testid="w3m-otp-error">{error}</p>}
       {resent && <p class="hint" role="status">{resent}</p>}
-      <button type="button" class="btn secondary wide" onClick={() => void resend()}>Resend code</button>
+      <button type="button" class="btn secondary wide" onClick={() => void resend()}>{t('Resend code')}</button>
     </div>
   )
 }

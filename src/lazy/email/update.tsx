@@ -12,6 +12,7 @@ import { writeStored } from '../../utils/storage'
 import { EMBEDDED_KEYS } from '../../utils/embedded-keys'
 import { Spinner } from '../../ui/Spinner'
 import { embeddedFor } from '../embedded/driver'
+import { t } from '../../ui/base'
 
 const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
 const UpdateReply = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
@@ -41,12 +42,12 @@ export function UpdateEmailWallet({ store, route }: Props) {
   }
   return (
     <form class="stack" onSubmit={submit} data-testid="w3m-update-email">
-      <label class="hint" for="w3m-update-email">New email</label>
+      <label class="hint" for="w3m-update-email">{t('New email')}</label>
       <input id="w3m-update-email" type="email" autoComplete="email" required value={email} disabled={busy} data-testid="w3m-update-email-input"
         aria-invalid={!!error} aria-describedby={error ? 'w3m-update-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
       {error && <p id="w3m-update-email-error" class="error" role="alert">{error}</p>}
-      <button type="submit" class="btn primary wide" disabled={!ready}>{busy ? <Spinner label="Saving" /> : 'Save'}</button>
-      {!!route.data?.redirectView && <button type="button" class="btn secondary wide" onClick={() => goBack(store)}>Cancel</button>}
+      <button type="submit" class="btn primary wide" disabled={!ready}>{busy ? <Spinner label={t('Saving')} /> : t('Save')}</button>
+      {!!route.data?.redirectView && <button type="button" class="btn secondary wide" onClick={() => goBack(store)}>{t('Cancel')}</button>}
     </form>
   )
 }
@@ -70,12 +71,12 @@ function OtpStep({ store, route, to, step }: Props & { to: string; step: (otp: s
   }
   return (
     <div class="stack" data-testid="w3m-update-email-otp">
-      <label class="hint" for="w3m-update-otp">Enter the code we sent to {to}</label>
+      <label class="hint" for="w3m-update-otp">{t('Enter the code we sent to {email}', { email: to })}</label>
       <input id="w3m-update-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} disabled={busy} data-testid="w3m-update-otp-input"
         aria-invalid={!!error} onInput={(e) => onInput(e.currentTarget.value)} />
-      {busy && <Spinner label="Verifying code" />}
+      {busy && <Spinner label={t('Verifying code')} />}
       {error && <p class="error" role="alert" data-testid="w3m-update-otp-error">{error}</p>}
-      <button type="button" class="btn secondary wide" onClick={() => replaceView(store, 'UpdateEmailWallet', route.data)}>Start over</button>
+      <button type="button" class="btn secondary wide" onClick={() => replaceView(store, 'UpdateEmailWallet', route.data)}>{t('Start over')}</button>
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { emitEvent } from '../../signals/events'
 import { readStored } from '../../utils/storage'
 import { EMBEDDED_KEYS } from '../../utils/embedded-keys'
 import { SmartSessions } from './smart-sessions'
+import { t } from '../../ui/base'
 
 export function SmartAccountSwitch({ store }: { store: Store }) {
   const account = activeAccount(store)
@@ -26,8 +27,8 @@ export function SmartAccountSwitch({ store }: { store: Store }) {
   const row = (
     <button type="button" class="item" onClick={onClick} aria-busy={switching} data-testid="account-toggle-preferred-account-type">
       <span class="name">
-        {inUse === 'smartAccount' ? 'Switch to your EOA' : 'Switch to your Smart Account'}
-        <span class="sub" data-testid="account-type">{inUse === 'smartAccount' ? 'Smart Account' : 'EOA'}</span>
+        {inUse === 'smartAccount' ? t('Switch to your EOA') : t('Switch to your Smart Account')}
+        <span class="sub" data-testid="account-type">{inUse === 'smartAccount' ? t('Smart Account') : t('EOA')}</span>
       </span>
     </button>
   )

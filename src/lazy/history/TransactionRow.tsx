@@ -3,6 +3,7 @@ import { truncateAddress } from '../../utils/address'
 import { formatBalance } from '../../utils/format'
 import { safeUrl } from '../../utils/url'
 import { WalletImage } from '../../ui/WalletImage'
+import { t } from '../../ui/base'
 
 /** One transaction: what moved, which way, with whom, and its status; links to the explorer. */
 export function TransactionRow({ item, explorer }: { item: HistoryItem; explorer?: string }) {
@@ -20,7 +21,7 @@ export function TransactionRow({ item, explorer }: { item: HistoryItem; explorer
       <WalletImage src={main?.fungible_info?.icon?.url} name={main?.fungible_info?.symbol ?? '?'} size={32} />
       <span class="name">
         {title} <span class={`tag ${metadata.status === 'failed' ? 'err' : 'ok'}`}>{metadata.status}</span>
-        <span class="sub">{outgoing ? 'to' : 'from'} {truncateAddress(counterparty)} · {time}</span>
+        <span class="sub">{outgoing ? t('to {address}', { address: truncateAddress(counterparty) }) : t('from {address}', { address: truncateAddress(counterparty) })} · {time}</span>
       </span>
       <span class={`amount ${outgoing ? 'out' : 'in'}`}>{amount}</span>
     </>
@@ -28,7 +29,7 @@ export function TransactionRow({ item, explorer }: { item: HistoryItem; explorer
   return (
     <li data-testid="history-row" data-hash={metadata.hash}>
       {/* The visible text is the link's name (WCAG 2.5.3); the hidden part says where it goes. */}
-      {link ? <a class="item" href={link} target="_blank" rel="noopener noreferrer">{body}<span class="sr">, opens the explorer</span></a> : <div class="item static">{body}</div>}
+      {link ? <a class="item" href={link} target="_blank" rel="noopener noreferrer">{body}<span class="sr">{t(', opens the explorer')}</span></a> : <div class="item static">{body}</div>}
     </li>
   )
 }

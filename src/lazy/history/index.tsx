@@ -7,6 +7,7 @@ import { useStyles } from '../../ui/sheet'
 import { HISTORY_CSS } from './styles'
 import { groupByDay } from './group'
 import { TransactionRow } from './TransactionRow'
+import { t } from '../../ui/base'
 
 /**
  * The active account's activity on the connected network, newest first, grouped by day, with
@@ -29,7 +30,7 @@ export function Activity({ store }: { store: Store }) {
   return (
     <div class="activity" aria-busy={loading} ref={styled}>
       {error && <p class="center error" role="alert" data-testid="history-error">{error}</p>}
-      {!error && !loading && items.length === 0 && <p class="center muted" role="status" data-testid="history-empty">No activity yet on {network.name}.</p>}
+      {!error && !loading && items.length === 0 && <p class="center muted" role="status" data-testid="history-empty">{t('No activity yet on {network}.', { network: network.name })}</p>}
       {groupByDay(items).map(({ label, items: day }) => (
         <section key={label} aria-label={label}>
           <h3 class="day">{label}</h3>
@@ -38,9 +39,9 @@ export function Activity({ store }: { store: Store }) {
           </ul>
         </section>
       ))}
-      {loading && <div class="center"><Spinner label="Loading activity" /></div>}
+      {loading && <div class="center"><Spinner label={t('Loading activity')} /></div>}
       {!loading && !error && state.next.value && (
-        <button type="button" class="btn secondary wide" onClick={() => void fetchTransactions(store)} data-testid="history-more">Load more</button>
+        <button type="button" class="btn secondary wide" onClick={() => void fetchTransactions(store)} data-testid="history-more">{t('Load more')}</button>
       )}
     </div>
   )

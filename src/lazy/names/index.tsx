@@ -8,6 +8,7 @@ import { getNamesForAddress, getSuggestions, NAME_NAMESPACES, NAME_ZONE, namesSt
 import { Spinner } from '../../ui/Spinner'
 import { useStyles } from '../../ui/sheet'
 import { NAMES_CSS } from './styles'
+import { t } from '../../ui/base'
 
 const DEBOUNCE_MS = 500
 /** Instances whose RegisterAccountName is shown, or hidden under ApproveTransaction. */
@@ -52,27 +53,27 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
     if (validateName(text)) timer.current = setTimeout(() => void getSuggestions(store, text), DEBOUNCE_MS)
   }
 
-  if (!NAME_NAMESPACES.includes(namespace)) return <p class="center muted">Names are available on EVM networks only.</p>
+  if (!NAME_NAMESPACES.includes(namespace)) return <p class="center muted">{t('Names are available on EVM networks only.')}</p>
   const full = `${label.toLowerCase()}.${NAME_ZONE}`
   const taken = s.suggestions.some((x) => x.name === full && x.registered)
   return (
     <div class="names" ref={styled}>
-      {own.list && own.list.length > 0 && <p class="hint" data-testid="names-own">Your names: {own.list.join(', ')}</p>}
+      {own.list && own.list.length > 0 && <p class="hint" data-testid="names-own">{t('Your names: {names}', { names: own.list.join(', ') })}</p>}
       {own.error && <p class="error" role="alert">{own.error}</p>}
-      <label class="hint" for="name-input">Choose your account name</label>
+      <label class="hint" for="name-input">{t('Choose your account name')}</label>
       <div class="field">
         <input id="name-input" value={label} autoComplete="off" spellcheck={false} aria-invalid={!!label && !valid} data-testid="name-input"
           onInput={(e) => onInput(e.currentTarget.value.trim())} />
         <span class="zone">.{NAME_ZONE}</span>
       </div>
-      {label && !valid && <p class="error" role="alert">Use at least 4 characters: letters, digits and hyphens only.</p>}
-      {s.loading && <Spinner label="Loading suggestions" />}
+      {label && !valid && <p class="error" role="alert">{t('Use at least 4 characters: letters, digits and hyphens only.')}</p>}
+      {s.loading && <Spinner label={t('Loading suggestions')} />}
       {valid && s.suggestions.length > 0 && (
-        <ul aria-label="Suggestions" data-testid="name-suggestions">
+        <ul aria-label={t('Suggestions')} data-testid="name-suggestions">
           {s.suggestions.map((x) => (
             <li key={x.name}>
               <button type="button" class="btn secondary" disabled={x.registered} onClick={() => onInput(x.name.slice(0, -NAME_ZONE.length - 1))}>
-                <span>{x.name}</span><span class="hint">{x.registered ? 'Registered' : 'Available'}</span>
+                <span>{x.name}</span><span class="hint">{x.registered ? t('Registered') : t('Available')}</span>
               </button>
             </li>
           ))}
@@ -80,7 +81,7 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
       )}
       {s.error && <p class="error" role="alert" data-testid="name-error">{s.error}</p>}
       <button type="button" class="btn primary wide" disabled={!valid || taken || s.loading} data-testid="name-register" onClick={() => void registerAccountName(store, full)}>
-        {taken ? 'Name taken' : 'Register'}
+        {taken ? t('Name taken') : t('Register')}
       </button>
     </div>
   )
@@ -90,9 +91,9 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
 export function RegisterAccountNameSuccess({ store, route }: { store: Store; route: Route }) {
   return (
     <div class="names center" ref={useStyles(NAMES_CSS)}>
-      <p>Account name chosen successfully</p>
+      <p>{t('Account name chosen successfully')}</p>
       <p class="hint" data-testid="name-success">{String(route.data?.['name'] ?? activeAccount(store).profileName ?? '')}</p>
-      <button type="button" class="btn primary wide" onClick={() => replaceView(store, 'Account')}>Go to account</button>
+      <button type="button" class="btn primary wide" onClick={() => replaceView(store, 'Account')}>{t('Go to account')}</button>
     </div>
   )
 }

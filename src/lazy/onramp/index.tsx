@@ -11,6 +11,7 @@ import { refreshBalance } from '../../signals/wallet'
 import { errorMessage } from '../../utils/errors'
 import { useStyles } from '../../ui/sheet'
 import { ONRAMP_CSS } from './styles'
+import { t } from '../../ui/base'
 
 const DEBOUNCE_MS = 500
 
@@ -41,8 +42,8 @@ export function OnRampProviders({ store }: { store: Store; route: Route }) {
     return () => clearInterval(timer)
   }, [waiting])
 
-  if (isRestrictedRegion()) return <p class="center muted" role="alert" data-testid="onramp-restricted">Buying crypto is not available in your region.</p>
-  if (!ONRAMP_NAMESPACES.includes(namespace)) return <p class="center muted">Buying crypto is not available on this network.</p>
+  if (isRestrictedRegion()) return <p class="center muted" role="alert" data-testid="onramp-restricted">{t('Buying crypto is not available in your region.')}</p>
+  if (!ONRAMP_NAMESPACES.includes(namespace)) return <p class="center muted">{t('Buying crypto is not available on this network.')}</p>
 
   const open = async (provider: (typeof ONRAMP_PROVIDERS)[number]) => {
     // Opened in the click itself, so no popup blocker stops it; its address follows.
@@ -62,28 +63,28 @@ export function OnRampProviders({ store }: { store: Store; route: Route }) {
   const providers = ONRAMP_PROVIDERS.filter((p) => (p.namespaces as readonly string[]).includes(namespace))
   return (
     <div class="onramp" ref={styled}>
-      <label for="onramp-amount">You pay</label>
+      <label for="onramp-amount">{t('You pay')}</label>
       <div class="row">
         <input id="onramp-amount" inputMode="decimal" value={s.paymentAmount} data-testid="onramp-amount" onInput={(e) => patchOnramp(store, { paymentAmount: e.currentTarget.value })} />
-        <select aria-label="Payment currency" value={s.paymentCurrency?.id} onChange={(e) => patchOnramp(store, { paymentCurrency: s.paymentCurrencies.find((c) => c.id === e.currentTarget.value) })}>
+        <select aria-label={t('Payment currency')} value={s.paymentCurrency?.id} onChange={(e) => patchOnramp(store, { paymentCurrency: s.paymentCurrencies.find((c) => c.id === e.currentTarget.value) })}>
           {s.paymentCurrencies.map((c) => <option key={c.id} value={c.id}>{c.id}</option>)}
         </select>
-        <select aria-label="Currency to buy" value={s.purchaseCurrency?.id} onChange={(e) => patchOnramp(store, { purchaseCurrency: s.purchaseCurrencies.find((c) => c.id === e.currentTarget.value) })}>
+        <select aria-label={t('Currency to buy')} value={s.purchaseCurrency?.id} onChange={(e) => patchOnramp(store, { purchaseCurrency: s.purchaseCurrencies.find((c) => c.id === e.currentTarget.value) })}>
           {s.purchaseCurrencies.map((c) => <option key={c.id} value={c.id}>{c.symbol}</option>)}
         </select>
       </div>
       <p class="hint" data-testid="onramp-limits">
-        {card && `Card ${card.min} – ${card.max}`}{bank && ` · Bank account ${bank.min} – ${bank.max}`} {s.paymentCurrency?.id}
+        {card && t('Card {min} – {max}', card)}{bank && ` · ${t('Bank account {min} – {max}', bank)}`} {s.paymentCurrency?.id}
       </p>
       {s.quote && (
         <dl data-testid="onramp-quote" data-quote-id={s.quote.quoteId}>
-          <dt>You receive</dt><dd data-testid="onramp-receive">{s.quote.purchaseAmount.amount} {s.quote.purchaseAmount.currency}</dd>
-          {s.quote.coinbaseFee && <><dt>Provider fee</dt><dd>{s.quote.coinbaseFee.amount} {s.quote.coinbaseFee.currency}</dd></>}
-          <dt>Network fee</dt><dd data-testid="onramp-network-fee">{s.quote.networkFee.amount} {s.quote.networkFee.currency}</dd>
-          <dt>Total</dt><dd>{s.quote.paymentTotal.amount} {s.quote.paymentTotal.currency}</dd>
+          <dt>{t('You receive')}</dt><dd data-testid="onramp-receive">{s.quote.purchaseAmount.amount} {s.quote.purchaseAmount.currency}</dd>
+          {s.quote.coinbaseFee && <><dt>{t('Provider fee')}</dt><dd>{s.quote.coinbaseFee.amount} {s.quote.coinbaseFee.currency}</dd></>}
+          <dt>{t('Network fee')}</dt><dd data-testid="onramp-network-fee">{s.quote.networkFee.amount} {s.quote.networkFee.currency}</dd>
+          <dt>{t('Total')}</dt><dd>{s.quote.paymentTotal.amount} {s.quote.paymentTotal.currency}</dd>
         </dl>
       )}
-      <ul class="list" aria-label="Providers">
+      <ul class="list" aria-label={t('Providers')}>
         {providers.map((p) => (
           <li key={p.name}>
             <button type="button" class="item" data-testid={`onramp-provider-${p.name}`} disabled={!activeAccount(store).address || !!waiting} onClick={() => void open(p)}>
@@ -92,12 +93,12 @@ export function OnRampProviders({ store }: { store: Store; route: Route }) {
           </li>
         ))}
       </ul>
-      {waiting && <p class="hint" role="status" data-testid="onramp-in-progress">Finish the purchase in the provider's window.</p>}
+      {waiting && <p class="hint" role="status" data-testid="onramp-in-progress">{t("Finish the purchase in the provider's window.")}</p>}
       <button type="button" class="link" aria-expanded={whatIs} onClick={() => {
         if (!whatIs) emitEvent(store, 'SELECT_WHAT_IS_A_BUY', { isSmartAccount: activeAccount(store).preferredAccountType === 'smartAccount' })
         setWhatIs(!whatIs)
-      }}>How does it work?</button>
-      {whatIs && <p class="hint" data-testid="onramp-what-is">A provider takes your card or bank payment and sends the crypto to your wallet address on this network. Fees depend on the provider.</p>}
+      }}>{t('How does it work?')}</button>
+      {whatIs && <p class="hint" data-testid="onramp-what-is">{t('A provider takes your card or bank payment and sends the crypto to your wallet address on this network. Fees depend on the provider.')}</p>}
     </div>
   )
 }

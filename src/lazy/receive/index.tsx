@@ -9,6 +9,7 @@ import { WalletImage } from '../../ui/WalletImage'
 import { useStyles } from '../../ui/sheet'
 import { QrCode } from '../qr/index'
 import { RECEIVE_CSS } from './styles'
+import { t } from '../../ui/base'
 
 
 /**
@@ -27,7 +28,7 @@ export function WalletReceive({ store }: { store: Store; route: Route }) {
   }, [copied])
 
   const address = account.address
-  if (!address) return <p class="center muted">No account connected.</p>
+  if (!address) return <p class="center muted">{t('No account connected.')}</p>
   const networks = store.network.networks.value.filter((n) => n.chainNamespace === network.chainNamespace)
 
   const copy = async () => {
@@ -42,13 +43,13 @@ export function WalletReceive({ store }: { store: Store; route: Route }) {
 
   return (
     <div class="receive" ref={styled}>
-      <QrCode uri={address} label={`QR code for the address ${address}`} imageUrl={safeUrl(network.assets?.imageUrl)} fallbackText={network.nativeCurrency.symbol.slice(0, 1)} size={232} />
+      <QrCode uri={address} label={t('QR code for the address {address}', { address })} imageUrl={safeUrl(network.assets?.imageUrl)} fallbackText={network.nativeCurrency.symbol.slice(0, 1)} size={232} />
       <p class="addr" data-testid="receive-address">{address}</p>
       <button type="button" class="btn wide" onClick={copy} aria-live="polite">
-        {copied ? 'Copied' : `Copy address ${truncateAddress(address)}`}
+        {copied ? t('Copied') : t('Copy address {address}', { address: truncateAddress(address) })}
       </button>
-      <p class="muted">Only send assets on {networks.length === 1 ? 'this network' : 'these networks'} to this address:</p>
-      <ul class="nets" aria-label="Networks this address receives on">
+      <p class="muted">{networks.length === 1 ? t('Only send assets on this network to this address:') : t('Only send assets on these networks to this address:')}</p>
+      <ul class="nets" aria-label={t('Networks this address receives on')}>
         {networks.map((n) => (
           <li key={n.caipNetworkId}>
             <WalletImage src={n.assets?.imageUrl} name={n.name} size={24} />

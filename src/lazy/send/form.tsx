@@ -20,6 +20,8 @@ import {
 import { formatBalance } from '../../utils/format'
 import { checkSend, estimateSendFee } from './actions'
 import type { ChainSend } from './chain'
+import { t } from '../../ui/base'
+import { decimal } from '../../ui/format'
 
 const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
 const usd = (value: number) => `$${value.toFixed(2)}`
@@ -41,12 +43,13 @@ function fieldOf(problem: string): string {
 }
 
 /** Step one: token, amount (with Max), receiver and the fee; the button says what is missing. */
-export function SendFormStep({ store, chain, returned }: { store: Store; chain?: ChainSend; returned: boolean }) {
+export function SendFormStep({ store, chain, returned, chainLoading }: { store: Store; chain?: ChainSend; returned: boolean; chainLoading?: boolean }) {
   const form: SendForm = sendStateFor(store).form.value
   const account = accountFor(store, store.network.activeNamespace.value)
   const balances = account.tokenBalance ?? []
   const root = useRef<HTMLFormElement>(null)
-  const isAddress = (a: string) => !!chain?.isAddress(a)
+  // Until the chain's module arrives, an address is not judged (the submit waits for it).
+  const isAddress = (a: string) => !!chainLoading || !!chain?.isAddress(a)
   const message = sendButtonMessage(form, isAddress)
   const token = form.token
   const amountValue = token ? Number(toSendValue(form.sendTokenAmount)) * (token.price ?? 0) : 0
@@ -65,6 +68,7 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
   }
   const submit = (event: Event) => {
     event.preventDefault()
+    if (chainLoading) return
     if (form.sendTokenAmount) patchSend(store, { sendTokenAmount: toSendValue(form.sendTokenAmount) })
     const problem = checkSend(store, chain)
     if (problem) {
@@ -78,18 +82,18 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
 
   const loadingBalances = account.tokenBalanceLoading && !balances.length
   return (
-    <form ref={root} onSubmit={submit} noValidate aria-label="Send" class="send">
+    <form ref={root} onSubmit={submit} noValidate aria-label={t('Send')} class="send">
       <div class="field">
-        <label for="send-token">Token</label>
+        <label for="send-token">{t('Token')}</label>
         {account.tokenBalanceError && !balances.length ? (
           <div class="row">
             <p class="error" role="alert">{TOKEN_BALANCE_UNAVAILABLE}</p>
-            <button type="button" class="btn secondary" onClick={() => void refreshTokenBalances(store, undefined, { force: true })}>Retry</button>
+            <button type="button" class="btn secondary" onClick={() => void refreshTokenBalances(store, undefined, { force: true })}>{t('Retry')}</button>
           </div>
         ) : (
           <select id="send-token" value={token ? tokenKey(token) : ''} disabled={form.readOnly} aria-busy={loadingBalances}
             aria-invalid={errorField === 'send-token'} aria-describedby="send-error" onChange={(e) => choose(e.currentTarget.value)}>
-            <option value="">{loadingBalances ? 'Loading balances…' : 'Select token'}</option>
+            <option value="">{loadingBalances ? t('Loading balances…') : t('Select token')}</option>
             {balances.map((b) => (
               <option key={tokenKey(b)} value={tokenKey(b)}>
                 {b.symbol}: {formatBalance(b.quantity.numeric, isNative(b) ? 3 : 2)}
@@ -99,29 +103,29 @@ export function SendFormStep({ store, chain, returned }: { store: Store; chain?:
         )}
       </div>
       <div class="field">
-        <label for="send-amount">Amount{token ? ` (${token.symbol})` : ''}</label>
+        <label for="send-amount">{t('Amount')}{token ? ` (${token.symbol})` : ''}</label>
         <div class="row">
           <input id="send-amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0" value={form.sendTokenAmount ?? ''}
             readOnly={form.readOnly} aria-invalid={errorField === 'send-amount'} aria-describedby="send-amount-hint send-error"
             onInput={(e) => patchSend(store, { sendTokenAmount: e.currentTarget.value, error: undefined })}
             onBlur={(e) => e.currentTarget.value && patchSend(store, { sendTokenAmount: toSendValue(e.currentTarget.value) })} />
           <button type="button" class="btn secondary max" onClick={max} disabled={!token || form.readOnly}
-            aria-label={token ? `Max: the whole ${token.symbol} balance${isNative(token) ? ', less the fee' : ''}` : 'Max'}>Max</button>
+            aria-label={token ? `Max: the whole ${token.symbol} balance${isNative(token) ? ', less the fee' : ''}` : 'Max'}>{t('Max')}</button>
         </div>
         <p class="hint" id="send-amount-hint">
           <span data-testid="send-value">{token?.price && form.sendTokenAmount ? usd(amountValue) : ''}</span>
-          <span>{token ? `Balance: ${formatBalance(token.quantity.numeric, isNative(token) ? 3 : 2)} ${token.symbol}` : ''}</span>
+          <span>{token ? t('Balance: {amount}', { amount: `${decimal(formatBalance(token.quantity.numeric, isNative(token) ? 3 : 2))} ${token.symbol}` }) : ''}</span>
         </p>
       </div>
       <div class="field">
-        <label for="send-to">Receiver address</label>
+        <label for="send-to">{t('Receiver address')}</label>
         <input id="send-to" type="text" autoComplete="off" spellcheck={false} placeholder={store.network.activeNamespace.value === 'solana' ? 'Solana address' : '0x…'}
           value={form.receiverAddress ?? ''} readOnly={form.readOnly} aria-invalid={errorField === 'send-to'} aria-describedby="send-error"
           onInput={(e) => (patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined }), void resolveReceiverName(store, e.currentTarget.value))} />
       </div>
-      {token && <p class="hint" data-testid="send-fee"><span>Network fee</span><span>{feeText(form.fee, balances, form.feeUnavailable)}</span></p>}
+      {token && <p class="hint" data-testid="send-fee"><span>{t('Network fee')}</span><span>{feeText(form.fee, balances, form.feeUnavailable)}</span></p>}
       <p id="send-error" class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
-      <button id="send-submit" type="submit" class="btn primary wide" data-testid="send-submit"
+      <button id="send-submit" type="submit" class="btn primary wide" data-testid="send-submit" disabled={chainLoading} aria-busy={chainLoading}
         aria-describedby={message === SEND_BUTTON.PREVIEW_SEND ? undefined : 'send-error'}>{message}</button>
     </form>
   )

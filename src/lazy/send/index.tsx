@@ -8,7 +8,6 @@ import { findArgumentToken, patchSend, sendArgumentsOf, sendStateFor, SEND_ERROR
 import { showToast } from '../../signals/toast'
 import { switchNetwork } from '../../signals/wallet'
 import type { ChainNamespace } from '../../types'
-import { Spinner } from '../../ui/Spinner'
 import { useStyles } from '../../ui/sheet'
 import { estimateSendFee } from './actions'
 import type { ChainSend } from './chain'
@@ -16,6 +15,7 @@ import { loadChain } from './load'
 import { SendFormStep } from './form'
 import { SendPreviewStep } from './preview'
 import { SEND_CSS } from './styles'
+import { t } from '../../ui/base'
 
 /** SPEC section 9: input settles for 500 ms before the fee is estimated again. */
 const DEBOUNCE_MS = 500
@@ -106,16 +106,13 @@ export function WalletSend({ store, route }: { store: Store; route: Route }) {
     return () => clearTimeout(timer)
   }, [chain, form.token, form.receiverAddress])
 
-  if (!account.address) return <p class="center muted">No account connected.</p>
+  if (!account.address) return <p class="center muted">{t('No account connected.')}</p>
   const supported = SEND_NAMESPACES.includes(namespace)
-  if (supported && !chain) {
-    return failed
-      ? <p class="center error" role="alert">This view could not be loaded.</p>
-      : <div class="center"><Spinner label="Loading" /></div>
-  }
+  if (supported && !chain && failed) return <p class="center error" role="alert">{t('This view could not be loaded.')}</p>
+  // The form takes input at once; only its submit waits for the chain's module (viem, @solana/kit).
   return (
     <div class="send" ref={styled}>
-      {form.step === 'preview' ? <SendPreviewStep store={store} chain={chain} /> : <SendFormStep store={store} chain={chain} returned={returned} />}
+      {form.step === 'preview' ? <SendPreviewStep store={store} chain={chain} /> : <SendFormStep store={store} chain={chain} returned={returned} chainLoading={supported && !chain} />}
     </div>
   )
 }

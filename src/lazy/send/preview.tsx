@@ -6,6 +6,7 @@ import { truncateAddress } from '../../utils/address'
 import { sendToken } from './actions'
 import type { ChainSend } from './chain'
 import { feeText } from './form'
+import { t } from '../../ui/base'
 
 /** Step two: what will be sent, to whom, on which network and for what fee; then the wallet. */
 export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainSend }) {
@@ -23,25 +24,25 @@ export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainS
   }
   return (
     <section class="send" aria-labelledby="send-review" aria-busy={form.loading}>
-      <h3 id="send-review" tabIndex={-1} ref={heading}>Review send</h3>
+      <h3 id="send-review" tabIndex={-1} ref={heading}>{t('Review send')}</h3>
       <dl>
-        <dt>Send</dt>
+        <dt>{t('Send')}</dt>
         <dd class="big" data-testid="send-preview-amount">{amount} {form.token?.symbol}</dd>
-        {price ? <><dt>Value</dt><dd>${(Number(amount) * price).toFixed(2)}</dd></> : null}
-        <dt>To</dt>
+        {price ? <><dt>{t('Value')}</dt><dd>${(Number(amount) * price).toFixed(2)}</dd></> : null}
+        <dt>{t('To')}</dt>
         <dd title={receiver} data-testid="send-preview-to">{truncateAddress(receiver, 6, 6)}</dd>
-        <dt>Network</dt>
+        <dt>{t('Network')}</dt>
         <dd>{network.name}</dd>
-        <dt>Network fee</dt>
+        <dt>{t('Network fee')}</dt>
         <dd data-testid="send-preview-fee">{feeText(form.fee, balances, form.feeUnavailable)}</dd>
       </dl>
-      <p class="muted">Review transaction carefully</p>
+      <p class="muted">{t('Review transaction carefully')}</p>
       <p class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
       <div class="row">
         <button type="button" class="btn secondary" aria-disabled={form.loading}
-          onClick={() => !form.loading && patchSend(store, { step: 'form', error: undefined })}>Cancel</button>
+          onClick={() => !form.loading && patchSend(store, { step: 'form', error: undefined })}>{t('Cancel')}</button>
         <button type="button" class="btn primary" data-testid="send-confirm" aria-disabled={form.loading} onClick={send}>
-          {form.loading ? <><span class="spinner spin" aria-hidden="true" />Sending…</> : 'Send'}
+          {form.loading ? <><span class="spinner spin" aria-hidden="true" />{t('Sending…')}</> : t('Send')}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 // The SIWXSignMessage view (AppKit's w3m-siwx-sign-message-view), in its own chunk.
 import { useState } from 'preact/hooks'
+import { t } from '../../ui/base'
 import type { Store } from '../../signals/store'
 import type { Route } from '../../signals/modal'
 import { cancelSignMessage, requestSignMessage, siwxOf } from '../../signals/siwx'
@@ -19,16 +20,16 @@ export function SIWXSignMessage({ store }: { store: Store; route: Route }) {
   }
   return (
     <div class="center" data-testid="siwx-sign-message">
-      <p><strong>{name ?? 'Dapp'} needs to connect to your wallet</strong></p>
+      <p><strong>{t('{name} needs to connect to your wallet', { name: name ?? 'Dapp' })}</strong></p>
       <p class="muted">
-        Sign this message to prove you own this wallet and proceed.{required ? ' Canceling will disconnect you.' : ''}
+        {t('Sign this message to prove you own this wallet and proceed.')}{required ? ` ${t('Canceling will disconnect you.')}` : ''}
       </p>
       <div style="display:flex;gap:8px;width:100%">
         <button type="button" class="btn secondary wide" data-testid="w3m-connecting-siwe-cancel" disabled={cancelling || signing} onClick={cancel}>
-          {cancelling ? 'Cancelling...' : 'Cancel'}
+          {cancelling ? t('Cancelling…') : t('Cancel')}
         </button>
         <button type="button" class="btn wide" data-testid="w3m-connecting-siwe-sign" disabled={signing || cancelling} aria-busy={signing} onClick={sign}>
-          {signing ? 'Signing...' : 'Sign'}
+          {signing ? t('Signing…') : t('Sign')}
         </button>
       </div>
     </div>

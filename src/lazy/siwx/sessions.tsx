@@ -7,6 +7,8 @@ import { activeAccount } from '../../signals/account'
 import { showToast } from '../../signals/toast'
 import { allSessions, revokeSiwxSession, signOutSiwx } from '../../signals/siwx'
 import { errorMessage } from '../../utils/errors'
+import { t } from '../../ui/base'
+import { date } from '../../ui/format'
 
 export function Sessions({ store }: { store: Store }) {
   const caipAddress = activeAccount(store).caipAddress
@@ -47,9 +49,9 @@ export function Sessions({ store }: { store: Store }) {
     }
   }
   return (
-    <section class="stack" aria-label="Sessions" data-testid="siwx-sessions">
-      <strong>Sessions</strong>
-      {sessions.length === 0 && <p class="muted">No active sessions.</p>}
+    <section class="stack" aria-label={t('Sessions')} data-testid="siwx-sessions">
+      <strong>{t('Sessions')}</strong>
+      {sessions.length === 0 && <p class="muted">{t('No active sessions.')}</p>}
       <ul class="stack" style="list-style:none;margin:0;padding:0">
         {sessions.map((s) => {
           const key = `${s.data.chainId}:${s.data.nonce}`
@@ -58,17 +60,17 @@ export function Sessions({ store }: { store: Store }) {
               <span class="muted" style="text-align:left">
                 {s.data.domain} · {networkName(s.data.chainId)}
                 <br />
-                {s.data.expirationTime ? `Expires ${new Date(s.data.expirationTime).toLocaleString()}` : 'No expiry'}
+                {s.data.expirationTime ? t('Expires {date}', { date: date(new Date(s.data.expirationTime), { dateStyle: 'medium', timeStyle: 'short' }) }) : t('No expiry')}
               </span>
               <button type="button" class="btn secondary" disabled={busy !== undefined} onClick={() => revoke(s, key)}>
-                {busy === key ? 'Revoking...' : 'Revoke'}
+                {busy === key ? t('Revoking…') : t('Revoke')}
               </button>
             </li>
           )
         })}
       </ul>
       {sessions.length > 0 && (
-        <button type="button" class="btn secondary" disabled={busy !== undefined} onClick={signOut}>Sign out</button>
+        <button type="button" class="btn secondary" disabled={busy !== undefined} onClick={signOut}>{t('Sign out')}</button>
       )}
     </section>
   )

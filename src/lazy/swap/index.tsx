@@ -12,6 +12,7 @@ import { useStyles } from '../../ui/sheet'
 import { runSwap } from './actions'
 import { SelectToken } from './select'
 import { SWAP_CSS } from './styles'
+import { t } from '../../ui/base'
 
 /** SPEC section 9: input settles 500 ms before it is quoted. */
 const DEBOUNCE_MS = 500
@@ -49,7 +50,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
   }, [s.sourceToken, s.toToken, s.sourceTokenAmount, account.tokenBalance])
 
   if (picking) return <SelectToken store={store} side={picking} done={() => setPicking(undefined)} />
-  if (s.tokensLoading) return <div class="center"><Spinner label="Loading tokens" /></div>
+  if (s.tokensLoading) return <div class="center"><Spinner label={t('Loading tokens')} /></div>
   if (s.error && !s.tokens.length) return <p class="center error" role="alert" data-testid="swap-error">{s.error}</p>
 
   const pick = (side: 'sourceToken' | 'toToken') => {
@@ -64,24 +65,24 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
   const { label, ready } = buttonLabel(s, Number(s.sourceTokenAmount) > 0)
   const tokenButton = (side: 'sourceToken' | 'toToken') => (
     <button type="button" class="btn secondary tok" onClick={() => pick(side)} data-testid={`swap-select-${side === 'sourceToken' ? 'from' : 'to'}`}>
-      {s[side]?.symbol ?? 'Select token'}
+      {s[side]?.symbol ?? t('Select token')}
     </button>
   )
   return (
     <div class="swap" ref={styled}>
       <button type="button" class="btn secondary tok" onClick={() => (emitEvent(store, 'CLICK_SELECT_NETWORK_TO_SWAP'), pushView(store, 'Networks'))} data-testid="swap-network">{network.name}</button>
       <div class="box">
-        <label for="swap-from">You pay</label>
+        <label for="swap-from">{t('You pay')}</label>
         <div class="row">
           <input id="swap-from" inputMode="decimal" placeholder="0" autoComplete="off" value={s.sourceTokenAmount} data-testid="swap-from-amount"
             onInput={(e) => patchSwap(store, { sourceTokenAmount: (e.target as HTMLInputElement).value.replace(',', '.') })} />
           {tokenButton('sourceToken')}
         </div>
-        {held && <p class="hint">Balance {fmt(Number(held.quantity.numeric))} {held.symbol}</p>}
+        {held && <p class="hint">{t('Balance')} {fmt(Number(held.quantity.numeric))} {held.symbol}</p>}
       </div>
-      <button type="button" class="btn secondary flip" aria-label="Switch tokens" onClick={() => switchTokens(store)}>⇅</button>
+      <button type="button" class="btn secondary flip" aria-label={t('Switch tokens')} onClick={() => switchTokens(store)}>⇅</button>
       <div class="box">
-        <label for="swap-to">You receive</label>
+        <label for="swap-to">{t('You receive')}</label>
         <div class="row">
           <input id="swap-to" readOnly placeholder="0" value={s.toTokenAmount ? fmt(Number(s.toTokenAmount), 6) : ''} data-testid="swap-to-amount" />
           {tokenButton('toToken')}
@@ -89,11 +90,11 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
       </div>
       {s.toAmount !== undefined && s.toToken && s.sourceToken && (
         <dl data-testid="swap-details">
-          <dt>Price</dt><dd>1 {s.sourceToken.symbol} = {fmt(Number(s.toTokenAmount) / Number(s.sourceTokenAmount))} {s.toToken.symbol}</dd>
-          {impact !== undefined && <><dt>Price impact</dt><dd data-testid="swap-price-impact">{fmt(impact, 2)}%</dd></>}
-          {fee !== undefined && <><dt>Network fee</dt><dd>{native?.price ? `$${fmt(fee * native.price, 2)}` : `${fmt(fee, 6)} ${network.nativeCurrency.symbol}`}</dd></>}
-          <dt>Max. slippage</dt><dd>{CONVERT_SLIPPAGE_TOLERANCE}%</dd>
-          {least !== undefined && <><dt>Minimum received</dt><dd data-testid="swap-min">{fmt(Number(formatUnits(least, s.toToken.decimals)), 6)} {s.toToken.symbol}</dd></>}
+          <dt>{t('Price')}</dt><dd>1 {s.sourceToken.symbol} = {fmt(Number(s.toTokenAmount) / Number(s.sourceTokenAmount))} {s.toToken.symbol}</dd>
+          {impact !== undefined && <><dt>{t('Price impact')}</dt><dd data-testid="swap-price-impact">{fmt(impact, 2)}%</dd></>}
+          {fee !== undefined && <><dt>{t('Network fee')}</dt><dd>{native?.price ? `$${fmt(fee * native.price, 2)}` : `${fmt(fee, 6)} ${network.nativeCurrency.symbol}`}</dd></>}
+          <dt>{t('Max. slippage')}</dt><dd>{CONVERT_SLIPPAGE_TOLERANCE}%</dd>
+          {least !== undefined && <><dt>{t('Minimum received')}</dt><dd data-testid="swap-min">{fmt(Number(formatUnits(least, s.toToken.decimals)), 6)} {s.toToken.symbol}</dd></>}
         </dl>
       )}
       {(s.txError ?? s.error) && <p class="error" role="alert" data-testid="swap-error">{s.txError ?? s.error}</p>}

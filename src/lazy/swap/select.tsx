@@ -4,6 +4,7 @@ import { SWAP_CSS } from './styles'
 import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
 import { holdingOf, selectToken, SUGGESTED, swapStateFor, type SwapToken } from '../../signals/swap'
+import { t } from '../../ui/base'
 
 /**
  * The token picker of one side: a search over name, symbol and address, the suggested tokens
@@ -34,16 +35,16 @@ export function SelectToken({ store, side, done }: { store: Store; side: 'source
   )
   return (
     <div class="swap" ref={styled}>
-      <input class="search" type="search" placeholder="Search token" aria-label="Search token" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+      <input class="search" type="search" placeholder={t('Search token')} aria-label={t('Search token')} value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
       {!q && suggested.length > 0 && (
-        <div class="chips" role="group" aria-label="Suggested tokens">
+        <div class="chips" role="group" aria-label={t('Suggested tokens')}>
           {suggested.map((t) => <button key={t.address} type="button" class="btn secondary tok" onClick={() => pick(t)}>{t.symbol}</button>)}
         </div>
       )}
-      {held.length > 0 && <><p class="hint">Your tokens</p><ul class="list">{held.map(item)}</ul></>}
-      {rest.length > 0 && <><p class="hint">Tokens</p><ul class="list">{rest.map(item)}</ul></>}
-      {matches.length === 0 && <p class="hint" role="status">No tokens found</p>}
-      <button type="button" class="btn secondary" onClick={done}>Back to swap</button>
+      {held.length > 0 && <><p class="hint">{t('Your tokens')}</p><ul class="list">{held.map(item)}</ul></>}
+      {rest.length > 0 && <><p class="hint">{t('Tokens')}</p><ul class="list">{rest.map(item)}</ul></>}
+      {matches.length === 0 && <p class="hint" role="status">{t('No tokens found')}</p>}
+      <button type="button" class="btn secondary" onClick={done}>{t('Back to swap')}</button>
     </div>
   )
 }
