@@ -1,5 +1,5 @@
 import type { Store } from '../signals/store'
-import { Spinner } from '../ui/base'
+import { Spinner, t } from '../ui/base'
 import { safeUrl } from '../utils/url'
 
 export function Toast({ store }: { store: Store }) {
@@ -12,8 +12,9 @@ export function Toast({ store }: { store: Store }) {
       {toast && (
         <div class={`toast ${toast.variant}`} data-variant={toast.variant}>
           {toast.variant === 'loading' && <Spinner label="" />}
-          <span>{toast.message}</span>
-          {href && <a href={href} target="_blank" rel="noopener noreferrer">{toast.link!.label}</a>}
+          {/* Messages come from signals in English; a catalogue key is said in the locale, anything else as it is. */}
+          <span>{t(toast.message)}</span>
+          {href && <a href={href} target="_blank" rel="noopener noreferrer">{t(toast.link!.label)}</a>}
         </div>
       )}
     </div>

@@ -92,8 +92,12 @@ async function connectAndCheck(page: Page, lc: string) {
 
 for (const lc of LOCALES) {
   test(`behavior: ${lc} — Connect and Account in ${lc}, nothing left in English, nothing overflows`, async () => {
-    const { page, errors } = await e2e.newPage()
+    const { page, context, errors } = await e2e.newPage()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.stack.web.url })
     await connectAndCheck(page, lc)
+    // A toast sent in English by the view is said in the locale.
+    await modal(page).getByRole('button', { name: say(lc, 'Copy address'), exact: true }).click()
+    await modal(page).locator('.toast', { hasText: say(lc, 'Address copied') }).waitFor()
     assert.equal(errors, [])
   })
 }

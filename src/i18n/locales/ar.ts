@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "تعديل البريد الإلكتروني {email}",
   "EOA": "EOA",
   "Register Device": "تسجيل الجهاز",
+  "Failed to disconnect": "تعذّر قطع الاتصال",
+  "Signature declined": "تم رفض التوقيع",
+  "This application might not support Smart Accounts": "قد لا يدعم هذا التطبيق الحسابات الذكية",
+  "A problem occurred while trying initialize authentication": "حدثت مشكلة أثناء بدء المصادقة",
+  "Session revoked": "تم إبطال الجلسة",
+  "Failed to revoke the session": "تعذّر إبطال الجلسة",
+  "Failed to sign out": "تعذّر تسجيل الخروج",
+  "Transaction sent": "تم إرسال المعاملة",
+  "View on explorer": "عرض في المستكشف",
+  "Approve limit increase in your wallet": "وافق على زيادة الحد في محفظتك",
+  "Confirm transaction in your wallet": "أكّد المعاملة في محفظتك",
+  "Failed to open the provider": "تعذّر فتح المزوّد",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "E-Mail {email} ändern",
   "EOA": "EOA",
   "Register Device": "Gerät registrieren",
+  "Failed to disconnect": "Trennen fehlgeschlagen",
+  "Signature declined": "Signatur abgelehnt",
+  "This application might not support Smart Accounts": "Diese App unterstützt möglicherweise keine Smart Accounts",
+  "A problem occurred while trying initialize authentication": "Beim Starten der Authentifizierung ist ein Problem aufgetreten",
+  "Session revoked": "Sitzung widerrufen",
+  "Failed to revoke the session": "Sitzung konnte nicht widerrufen werden",
+  "Failed to sign out": "Abmelden fehlgeschlagen",
+  "Transaction sent": "Transaktion gesendet",
+  "View on explorer": "Im Explorer ansehen",
+  "Approve limit increase in your wallet": "Bestätige die Limit-Erhöhung in deiner Wallet",
+  "Confirm transaction in your wallet": "Bestätige die Transaktion in deiner Wallet",
+  "Failed to open the provider": "Der Anbieter konnte nicht geöffnet werden",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

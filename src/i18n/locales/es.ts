@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "Editar el correo {email}",
   "EOA": "EOA",
   "Register Device": "Registrar dispositivo",
+  "Failed to disconnect": "No se pudo desconectar",
+  "Signature declined": "Firma rechazada",
+  "This application might not support Smart Accounts": "Es posible que esta aplicación no admita cuentas inteligentes",
+  "A problem occurred while trying initialize authentication": "Se produjo un problema al iniciar la autenticación",
+  "Session revoked": "Sesión revocada",
+  "Failed to revoke the session": "No se pudo revocar la sesión",
+  "Failed to sign out": "No se pudo cerrar sesión",
+  "Transaction sent": "Transacción enviada",
+  "View on explorer": "Ver en el explorador",
+  "Approve limit increase in your wallet": "Aprueba el aumento del límite en tu billetera",
+  "Confirm transaction in your wallet": "Confirma la transacción en tu billetera",
+  "Failed to open the provider": "No se pudo abrir el proveedor",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "Modifier l’e-mail {email}",
   "EOA": "EOA",
   "Register Device": "Enregistrer l’appareil",
+  "Failed to disconnect": "Échec de la déconnexion",
+  "Signature declined": "Signature refusée",
+  "This application might not support Smart Accounts": "Cette application ne prend peut-être pas en charge les comptes intelligents",
+  "A problem occurred while trying initialize authentication": "Un problème est survenu lors de l’initialisation de l’authentification",
+  "Session revoked": "Session révoquée",
+  "Failed to revoke the session": "Impossible de révoquer la session",
+  "Failed to sign out": "Échec de la déconnexion du compte",
+  "Transaction sent": "Transaction envoyée",
+  "View on explorer": "Voir dans l’explorateur",
+  "Approve limit increase in your wallet": "Approuvez l’augmentation de la limite dans votre portefeuille",
+  "Confirm transaction in your wallet": "Confirmez la transaction dans votre portefeuille",
+  "Failed to open the provider": "Impossible d’ouvrir le prestataire",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "Modifica l’e-mail {email}",
   "EOA": "EOA",
   "Register Device": "Registra dispositivo",
+  "Failed to disconnect": "Disconnessione non riuscita",
+  "Signature declined": "Firma rifiutata",
+  "This application might not support Smart Accounts": "Questa applicazione potrebbe non supportare gli smart account",
+  "A problem occurred while trying initialize authentication": "Si è verificato un problema durante l’avvio dell’autenticazione",
+  "Session revoked": "Sessione revocata",
+  "Failed to revoke the session": "Impossibile revocare la sessione",
+  "Failed to sign out": "Uscita non riuscita",
+  "Transaction sent": "Transazione inviata",
+  "View on explorer": "Vedi nell’explorer",
+  "Approve limit increase in your wallet": "Approva l’aumento del limite nel tuo wallet",
+  "Confirm transaction in your wallet": "Conferma la transazione nel tuo wallet",
+  "Failed to open the provider": "Impossibile aprire il fornitore",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "メールアドレス {email} を編集",
   "EOA": "EOA",
   "Register Device": "デバイスを登録",
+  "Failed to disconnect": "接続を解除できませんでした",
+  "Signature declined": "署名が拒否されました",
+  "This application might not support Smart Accounts": "このアプリはスマートアカウントに対応していない可能性があります",
+  "A problem occurred while trying initialize authentication": "認証の開始中に問題が発生しました",
+  "Session revoked": "セッションを取り消しました",
+  "Failed to revoke the session": "セッションを取り消せませんでした",
+  "Failed to sign out": "サインアウトできませんでした",
+  "Transaction sent": "トランザクションを送信しました",
+  "View on explorer": "エクスプローラーで表示",
+  "Approve limit increase in your wallet": "ウォレットで上限の引き上げを承認してください",
+  "Confirm transaction in your wallet": "ウォレットでトランザクションを確認してください",
+  "Failed to open the provider": "プロバイダーを開けませんでした",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

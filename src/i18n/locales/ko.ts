@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "이메일 {email} 수정",
   "EOA": "EOA",
   "Register Device": "기기 등록",
+  "Failed to disconnect": "연결을 해제하지 못했습니다",
+  "Signature declined": "서명이 거부되었습니다",
+  "This application might not support Smart Accounts": "이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다",
+  "A problem occurred while trying initialize authentication": "인증을 시작하는 중에 문제가 발생했습니다",
+  "Session revoked": "세션을 철회했습니다",
+  "Failed to revoke the session": "세션을 철회하지 못했습니다",
+  "Failed to sign out": "로그아웃하지 못했습니다",
+  "Transaction sent": "거래를 보냈습니다",
+  "View on explorer": "탐색기에서 보기",
+  "Approve limit increase in your wallet": "지갑에서 한도 증가를 승인하세요",
+  "Confirm transaction in your wallet": "지갑에서 거래를 확인하세요",
+  "Failed to open the provider": "제공업체를 열지 못했습니다",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "Editar o e-mail {email}",
   "EOA": "EOA",
   "Register Device": "Registrar dispositivo",
+  "Failed to disconnect": "Falha ao desconectar",
+  "Signature declined": "Assinatura recusada",
+  "This application might not support Smart Accounts": "Este aplicativo pode não ser compatível com contas inteligentes",
+  "A problem occurred while trying initialize authentication": "Ocorreu um problema ao iniciar a autenticação",
+  "Session revoked": "Sessão revogada",
+  "Failed to revoke the session": "Não foi possível revogar a sessão",
+  "Failed to sign out": "Falha ao sair",
+  "Transaction sent": "Transação enviada",
+  "View on explorer": "Ver no explorador",
+  "Approve limit increase in your wallet": "Aprove o aumento do limite na sua carteira",
+  "Confirm transaction in your wallet": "Confirme a transação na sua carteira",
+  "Failed to open the provider": "Não foi possível abrir o provedor",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "Изменить почту {email}",
   "EOA": "EOA",
   "Register Device": "Регистрация устройства",
+  "Failed to disconnect": "Не удалось отключиться",
+  "Signature declined": "Подпись отклонена",
+  "This application might not support Smart Accounts": "Это приложение может не поддерживать смарт-аккаунты",
+  "A problem occurred while trying initialize authentication": "При запуске аутентификации возникла проблема",
+  "Session revoked": "Сессия отозвана",
+  "Failed to revoke the session": "Не удалось отозвать сессию",
+  "Failed to sign out": "Не удалось выйти",
+  "Transaction sent": "Транзакция отправлена",
+  "View on explorer": "Открыть в обозревателе",
+  "Approve limit increase in your wallet": "Одобрите увеличение лимита в кошельке",
+  "Confirm transaction in your wallet": "Подтвердите транзакцию в кошельке",
+  "Failed to open the provider": "Не удалось открыть провайдера",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

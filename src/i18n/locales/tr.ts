@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "{email} e-postasını düzenle",
   "EOA": "EOA",
   "Register Device": "Cihazı kaydet",
+  "Failed to disconnect": "Bağlantı kesilemedi",
+  "Signature declined": "İmza reddedildi",
+  "This application might not support Smart Accounts": "Bu uygulama akıllı hesapları desteklemiyor olabilir",
+  "A problem occurred while trying initialize authentication": "Kimlik doğrulama başlatılırken bir sorun oluştu",
+  "Session revoked": "Oturum iptal edildi",
+  "Failed to revoke the session": "Oturum iptal edilemedi",
+  "Failed to sign out": "Çıkış yapılamadı",
+  "Transaction sent": "İşlem gönderildi",
+  "View on explorer": "Gezginde görüntüle",
+  "Approve limit increase in your wallet": "Cüzdanınızda limit artışını onaylayın",
+  "Confirm transaction in your wallet": "İşlemi cüzdanınızda onaylayın",
+  "Failed to open the provider": "Sağlayıcı açılamadı",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

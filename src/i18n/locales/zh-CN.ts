@@ -200,6 +200,19 @@ const messages: Messages = {
   "Edit email {email}": "编辑邮箱 {email}",
   "EOA": "EOA",
   "Register Device": "注册设备",
+  "Failed to disconnect": "断开连接失败",
+  "Signature declined": "签名被拒绝",
+  "This application might not support Smart Accounts": "此应用可能不支持智能账户",
+  "A problem occurred while trying initialize authentication": "初始化身份验证时出现问题",
+  "Session revoked": "会话已撤销",
+  "Failed to revoke the session": "撤销会话失败",
+  "Failed to sign out": "退出登录失败",
+  "Transaction sent": "交易已发送",
+  "View on explorer": "在浏览器中查看",
+  "Approve limit increase in your wallet": "请在钱包中批准提高额度",
+  "Confirm transaction in your wallet": "请在钱包中确认交易",
+  "Failed to open the provider": "无法打开服务商",
+  "Farcaster": "Farcaster",
 }
 
 export default messages

@@ -35,9 +35,9 @@ export function WalletReceive({ store }: { store: Store; route: Route }) {
     try {
       await navigator.clipboard.writeText(address)
       setCopied(true)
-      showToast(store, 'success', 'Address copied')
+      showToast(store, 'success', t('Address copied'))
     } catch {
-      showToast(store, 'error', 'Failed to copy')
+      showToast(store, 'error', t('Failed to copy'))
     }
   }
 
