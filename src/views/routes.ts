@@ -28,6 +28,7 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   ApproveTransaction: { title: () => 'Approve Transaction', load: () => import('../lazy/embedded/approve-view').then((m) => m.ApproveTransaction) },
   EmailVerifyOtp: { title: () => 'Confirm Email', load: () => import('../lazy/email/index').then((m) => m.EmailVerifyOtp) },
   EmailVerifyDevice: { title: () => 'Register Device', load: () => import('../lazy/email/device').then((m) => m.EmailVerifyDevice) },
+  ConnectingFarcaster: { title: () => 'Farcaster', load: () => import('../lazy/farcaster/index').then((m) => m.ConnectingFarcaster) },
   UpdateEmailWallet: { title: () => 'Edit Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailWallet) },
   UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailPrimaryOtp) },
   UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailSecondaryOtp) },

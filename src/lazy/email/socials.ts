@@ -1,4 +1,5 @@
-// Which social buttons show (SPEC section 5): features.socials' order, the six the frame serves,
+// Which social buttons show (SPEC section 5): features.socials' order, the six the frame serves
+// by OpenID and Farcaster (its own QR flow),
 // and inside a Telegram mini-app the spec's per-platform removals.
 import { SOCIAL_PROVIDERS } from '../../utils/frame-messages'
 
@@ -20,5 +21,5 @@ const TELEGRAM_REMOVED: Record<Platform, string[]> = { ios: ['google'], mac: ['x
 
 export function visibleSocials(socials: readonly string[] | false | undefined, telegram: boolean, platform: Platform): string[] {
   const removed = telegram ? TELEGRAM_REMOVED[platform] : []
-  return (socials || []).filter((p) => (SOCIAL_PROVIDERS as readonly string[]).includes(p) && !removed.includes(p))
+  return (socials || []).filter((p) => (p === 'farcaster' || (SOCIAL_PROVIDERS as readonly string[]).includes(p)) && !removed.includes(p))
 }

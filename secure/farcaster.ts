@@ -1,0 +1,79 @@
+// Farcaster login in the secure site (AppKit's GET_FARCASTER_URI and CONNECT_FARCASTER): the auth
+// service opens a Farcaster Connect channel for this origin; its URL goes to the modal as a QR code
+// and link; CONNECT_FARCASTER waits while the auth service polls the relay and verifies the signed
+// Sign In With Farcaster message, then the session unlocks the key as an e-mail login does.
+import * as v from 'valibot'
+import type { SecureConfig } from './config'
+import { AuthError } from './custody'
+
+const USERNAME_KEY = '@postern-secure/farcaster_username'
+const POLL_MS = 1000
+/** A channel lives ten minutes at the relay. */
+const CHANNEL_WAIT_MS = 10 * 60_000
+
+/** Only a web link or Farcaster's own deep-link scheme may reach the modal. */
+const ChannelUrl = v.pipe(v.string(), v.url(), v.check((u) => /^(https:|farcaster:)/.test(u), 'must be an https or farcaster: link'))
+const Opened = v.object({ channelToken: v.string(), url: ChannelUrl })
+const Status = v.variant('state', [
+  v.object({ state: v.literal('pending') }),
+  v.object({ state: v.literal('completed'), token: v.string(), fid: v.number(), username: v.nullable(v.string()) }),
+])
+
+const storage = () => {
+  try { return localStorage } catch { return undefined }
+}
+
+/** A Farcaster login's key ('farcaster:<fid>') and its user name, as a social login's match; else null. */
+export function farcasterLogin(key: string): [string, string] | null {
+  const fid = /^farcaster:(\d+)$/.exec(key)?.[1]
+  if (!fid) return null
+  return [key, storage()?.getItem(`${USERNAME_KEY}:${fid}`) ?? fid]
+}
+
+export function createFarcaster(config: SecureConfig, adopt: (token: string) => Promise<void>) {
+  let channel: { token: string; url: string } | undefined
+  let wait: Promise<{ userName: string }> | undefined
+
+  async function call<S extends v.GenericSchema>(path: string, body: unknown, schema: S): Promise<v.InferOutput<S>> {
+    const res = await fetch(`${config.authUrl}${path}?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    })
+    const json: unknown = await res.json().catch(() => undefined)
+    if (!res.ok) throw new AuthError(String((json as { reason?: unknown })?.reason ?? 'An error occurred'))
+    const parsed = v.safeParse(schema, json)
+    if (!parsed.success) throw new AuthError('Something went wrong')
+    return parsed.output
+  }
+
+  return {
+    async uri(): Promise<{ url: string }> {
+      const opened = await call('/auth/v1/farcaster/channel', {}, Opened)
+      channel = { token: opened.channelToken, url: opened.url }
+      wait = undefined
+      return { url: opened.url }
+    },
+    /** One wait per channel, whichever request asks (the modal asks again after its 30 s timeout). */
+    connect(): Promise<{ userName: string }> {
+      const current = channel
+      if (!current) return Promise.reject(new AuthError('No Farcaster login is pending'))
+      wait ??= (async () => {
+        const until = Date.now() + CHANNEL_WAIT_MS
+        while (channel === current && Date.now() < until) {
+          const status = await call('/auth/v1/farcaster/status', { channelToken: current.token }, Status)
+          if (status.state === 'completed') {
+            const userName = status.username ?? String(status.fid)
+            storage()?.setItem(`${USERNAME_KEY}:${status.fid}`, userName)
+            await adopt(status.token)
+            channel = undefined
+            return { userName }
+          }
+          await new Promise((r) => setTimeout(r, POLL_MS))
+        }
+        throw new AuthError('Farcaster login timed out')
+      })()
+      const mine = wait
+      void mine.catch(() => { if (wait === mine) wait = undefined })
+      return mine
+    },
+  }
+}
