@@ -1,5 +1,5 @@
-// axe 0 on the names and onramp views in each of their states, in both themes and with a site's
-// pale accent, and on the sandbox provider's page (its own document).
+// axe 0 on the names, onramp and swap views in each of their states, in both themes and with a
+// site's pale accent, and on the sandbox provider's page (its own document).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -8,7 +8,7 @@ import { axeDialog, axeIn, describe } from './axe.ts'
 import { connectFeaturePage, el, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount } from '../../dev/chains/index.ts'
 
-const test = suite('e2e: accessibility (axe) of the names and onramp views')
+const test = suite('e2e: accessibility (axe) of the names, onramp and swap views')
 let e2e: E2E
 
 const VARIANTS = [
@@ -74,14 +74,24 @@ async function walkOnramp(page: Page, found: string[], visited: string[]) {
   await popup.close()
 }
 
+async function walkSwap(page: Page, found: string[], visited: string[]) {
+  await page.evaluate(() => (window as any).modal.open({ view: 'Swap' }))
+  await el(page, 'swap-select-to').click()
+  await el(page, 'swap-token-USDC').click()
+  await el(page, 'swap-from-amount').fill('0.01')
+  await el(page, 'swap-details').waitFor()
+  await check(page, 'Swap (quoted)', found, visited)
+}
+
 for (const [i, variant] of VARIANTS.entries()) {
-  test(`behavior: axe finds nothing on the names and onramp views (${variant.name})`, async () => {
+  test(`behavior: axe finds nothing on the names, onramp and swap views (${variant.name})`, async () => {
     const { page, errors } = await connectFeaturePage(e2e, `a11y-names-${i}`, 8)
     const found: string[] = []
     const visited: string[] = []
     await walkNames(page, found, visited)
     await walkOnramp(page, found, visited)
-    assert.is(visited.length, 8, visited.join())
+    await walkSwap(page, found, visited)
+    assert.is(visited.length, 9, visited.join())
     assert.equal(found, [], found.join('\n'))
     assert.equal(errors, [])
   })

@@ -11,7 +11,6 @@ export const SWAP_CSS = `.swap{display:flex;flex-direction:column;gap:10px}
 .swap dt{color:var(--fg2);font-size:13px}.swap dd{margin:0;text-align:right;font-size:13px}
 .swap .error{margin:0;font-size:14px}
 :host([data-theme=light]) .swap .error{color:#b3141f}
-.swap .btn.primary{background:color-mix(in srgb,var(--acc) 78%,#000)}
 .swap .list{display:flex;flex-direction:column;gap:4px;max-height:320px;overflow:auto;margin:0;padding:0;list-style:none}
 .swap .list button{width:100%;justify-content:space-between}
 .swap .chips{display:flex;flex-wrap:wrap;gap:6px}
