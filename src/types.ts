@@ -88,7 +88,8 @@ export interface ChainAdapter {
   getBalance(address: string, network: Network, token?: string): Promise<{ balance: string; symbol: string }>
   /** Fungible token holdings read from the chain (e.g. SPL tokens), where the adapter can. */
   getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
-  getProvider?(connectorId: string): unknown
+  /** namespace: for a driver that serves several (the embedded wallet's AUTH). */
+  getProvider?(connectorId: string, namespace?: ChainNamespace): unknown
 }
 
 /** A catalogue wallet as the provider API returns it (SPEC section 3). */

@@ -27,9 +27,10 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
       .filter((c) => c.namespace === ns(namespace))
       .map((c) => ({ connectorId: c.connectorId, accounts: c.accounts, caipNetwork: network.networks.peek().find((n) => String(n.id) === String(c.chainId) && n.chainNamespace === c.namespace) }))
   const providerOf = (namespace?: string) => {
-    const { connectorId } = accountFor(store, ns(namespace))
-    const driver = connectorId && (store.drivers.get(connectorId) ?? options.adapters.find((a) => a.namespace === ns(namespace)))
-    return driver ? driver.getProvider?.(connectorId) : undefined
+    const n = ns(namespace)
+    const { connectorId } = accountFor(store, n)
+    const driver = connectorId && (store.drivers.get(connectorId) ?? options.adapters.find((a) => a.namespace === n))
+    return driver ? driver.getProvider?.(connectorId, n) : undefined
   }
   // Setters whose effect only the modal reads run in the actions chunk, in call order (before any later open()).
   const later = <A extends unknown[]>(run: (m: Awaited<ReturnType<typeof loadActions>>, ...args: A) => void) =>

@@ -22,6 +22,7 @@ export const SolanaSendOptions = v.object({
   maxRetries: v.optional(v.number()),
   minContextSlot: v.optional(v.number()),
 })
+export type SolanaSendOptions = v.InferOutput<typeof SolanaSendOptions>
 
 const req = <T extends string, P extends v.GenericSchema | undefined = undefined>(type: T, payload?: P) =>
   v.object({ id: Id, type: v.literal(`${APP}${type}` as `${typeof APP}${T}`), payload: (payload ?? v.optional(v.undefined())) as P extends v.GenericSchema ? P : v.OptionalSchema<v.UndefinedSchema<undefined>, undefined> })

@@ -10,6 +10,7 @@ import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
 import { applyUser, preferredType, watchAccountType } from './smart'
+import { embeddedSolana } from './solana'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
 import { readStored, writeStored } from '../../utils/storage'
 import { setAccountState, type EmbeddedWalletInfo } from '../../signals/account'
@@ -51,24 +52,33 @@ export function embeddedFor(store: Store): Embedded {
   const target = (n: Network | undefined) => (n ? { chainId: Number(n.id), rpcUrl: rpcUrlFor(store, n) || undefined } : {})
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 
+  // EIP-1193 errors carry a numeric code (4001 when the user rejected in the frame).
+  const fail = (error: unknown): never => {
+    const e = error as FrameError
+    throw Object.assign(new Error(e.message), { code: typeof e.code === 'number' ? e.code : -32603 })
+  }
   const provider: EmbeddedProvider = {
     async request({ method, params }) {
       try {
         return await frame.request('RPC_REQUEST', { method, params, ...target(network()) })
       } catch (error) {
-        // EIP-1193 errors carry a numeric code (4001 when the user rejected in the frame).
-        const e = error as FrameError
-        throw Object.assign(new Error(e.message), { code: typeof e.code === 'number' ? e.code : -32603 })
+        return fail(error)
       }
     },
     on: (event, listener) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
     removeListener: (event, listener) => void listeners.get(event)?.delete(listener),
   }
+  const solana = embeddedSolana(store, frame, AUTH_CONNECTOR_ID, fail)
 
-  const user = async (n: Network) => {
+  const frameUser = async (n: Network | undefined) => {
     const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', { ...target(n), preferredAccountType: preferredType(store) }))
     if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
-    const u = parsed.output
+    return parsed.output
+  }
+  const solanaUser = async (n: Network) => solana.result(n, await frameUser(network()))
+  const user = async (n: Network) => {
+    const u = await frameUser(n)
+    solana.follow(u)
     rememberLogin(u.email, u.chainId)
     applyUser(store, u)
     // AppKit keeps the frame's user, the login's provider (stored by the social flow) and the
@@ -88,10 +98,11 @@ export function embeddedFor(store: Store): Embedded {
   const driver: ChainAdapter = {
     namespace: 'eip155',
     setup() {},
-    connect: (_id, n) => user(n),
+    // The solana namespace reads the same login's user (for its eip155 network) and takes its Solana account.
+    connect: (_id, n) => (n.chainNamespace === 'solana' ? solanaUser(n) : user(n)),
     async reconnect(_id, n) {
       const connected = await frame.request('IS_CONNECTED').catch(() => undefined) as { isConnected?: boolean } | undefined
-      if (connected?.isConnected) return user(n)
+      if (connected?.isConnected) return n.chainNamespace === 'solana' ? solanaUser(n) : user(n)
       clearLoginCache()
       return undefined
     },
@@ -101,16 +112,19 @@ export function embeddedFor(store: Store): Embedded {
       clearLoginCache()
     },
     async switchNetwork(_id, n) {
+      if (n.chainNamespace === 'solana') return
       await frame.request('SWITCH_NETWORK', target(n) as { chainId: number })
       writeStored(EMBEDDED_KEYS.lastUsedChainId, String(n.id))
       for (const l of listeners.get('chainChanged') ?? []) l(`0x${Number(n.id).toString(16)}`)
     },
     async getBalance(address, n, token) {
+      const other = n.chainNamespace !== 'eip155' && store.options.adapters.find((a) => a.namespace === n.chainNamespace)
+      if (other) return other.getBalance(address, n, token)
       const evm = await import('../evm/index')
       const urls = [...new Set([rpcUrlFor(store, n), ...n.rpcUrls.default.http].filter(Boolean))]
       return token ? evm.getTokenBalance(urls, n, address, token) : evm.getNativeBalance(urls, n, address)
     },
-    getProvider: () => provider,
+    getProvider: (_id, namespace) => (namespace === 'solana' ? solana.provider : provider),
   }
 
   // SPEC section 2, as AppKit's handleUnsafeRPCRequest: an approval opens ApproveTransaction when the

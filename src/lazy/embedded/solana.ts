@@ -1,0 +1,106 @@
+// The embedded wallet on Solana, as AppKit's Solana AuthProvider: the same login's account, connected
+// on the solana namespace when the site has a Solana adapter, with a provider whose signing goes
+// through the secure frame (solana_* requests, approved in the frame).
+import { effect } from '@preact/signals-core'
+import type { Store } from '../../signals/store'
+import type { Connector, Network } from '../../types'
+import type { FrameUser } from '../../utils/frame-messages'
+import { rpcUrlFor } from '../../signals/adapters'
+import { accountFor } from '../../signals/account'
+import { applyConnection, refreshBalance } from '../../signals/wallet'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
+import type { SolanaSendOptions } from '../../utils/frame-messages'
+import type { Frame } from './frame'
+
+const toText = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
+const toBytes = (text: string) => new Uint8Array(getBase58Encoder().encode(text))
+
+/** The shape of the Solana adapter's wallet provider (raw wire bytes in and out), without a Wallet Standard wallet. */
+export interface EmbeddedSolanaProvider {
+  readonly name: string
+  readonly icon: string
+  readonly address: string | undefined
+  readonly publicKey: Uint8Array | undefined
+  readonly chain: `solana:${string}` | undefined
+  signMessage(message: Uint8Array): Promise<Uint8Array>
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  signAllTransactions(transactions: readonly Uint8Array[]): Promise<Uint8Array[]>
+  signAndSendTransaction(transaction: Uint8Array, options?: SolanaSendOptions): Promise<string>
+}
+
+export function embeddedSolana(store: Store, frame: Frame, connectorId: string, fail: (error: unknown) => never) {
+  const hasAdapter = () => store.options.adapters.some((a) => a.namespace === 'solana')
+  const connector: Connector = { id: connectorId, uid: `solana:${connectorId}`, name: 'Email', type: 'AUTH', chain: 'solana' }
+  const network = () => store.network.networks.peek().find((n) => n.caipNetworkId === store.network.byNamespace.peek().solana)
+    ?? store.network.networks.peek().find((n) => n.chainNamespace === 'solana')
+  let address: string | undefined
+
+  async function request<T>(method: string, params: unknown): Promise<T> {
+    const n = network()
+    try {
+      return await frame.request('RPC_REQUEST', { method, params, chainNamespace: 'solana', chainId: n?.caipNetworkId, rpcUrl: (n && rpcUrlFor(store, n)) || undefined }) as T
+    } catch (error) {
+      return fail(error)
+    }
+  }
+  const live = () => {
+    const current = accountFor(store, 'solana')
+    if (current.connectorId !== connectorId || !current.address) throw new Error('No ActiveCaipAddress found')
+    return current.address
+  }
+
+  const provider: EmbeddedSolanaProvider = {
+    name: 'Email',
+    icon: '',
+    get address() { return accountFor(store, 'solana').connectorId === connectorId ? accountFor(store, 'solana').address : undefined },
+    get publicKey() { const a = this.address; return a ? toBytes(a) : undefined },
+    get chain() { const n = network(); return n ? `solana:${String(n.id)}` as `solana:${string}` : undefined },
+    async signMessage(message) {
+      const { signature } = await request<{ signature: string }>('solana_signMessage', { message: toText(message), pubkey: live() })
+      return toBytes(signature)
+    },
+    async signTransaction(transaction) {
+      live()
+      const { transaction: signed } = await request<{ transaction: string }>('solana_signTransaction', { transaction: toText(transaction) })
+      return toBytes(signed)
+    },
+    async signAllTransactions(transactions) {
+      live()
+      if (!transactions.length) return []
+      const { transactions: signed } = await request<{ transactions: string[] }>('solana_signAllTransactions', { transactions: transactions.map(toText) })
+      return signed.map(toBytes)
+    },
+    async signAndSendTransaction(transaction, options) {
+      live()
+      const { signature } = await request<{ signature: string }>('solana_signAndSendTransaction', { transaction: toText(transaction), options })
+      return signature
+    },
+  }
+
+  if (hasAdapter()) {
+    // Listed for good, like the eip155 one: the Solana adapter lists its wallets again on setup.
+    effect(() => {
+      const listed = store.connection.connectors.value
+      if (!listed.some((c) => c.uid === connector.uid)) store.connection.connectors.value = [...listed, connector]
+    })
+  }
+
+  return {
+    connector,
+    provider,
+    /** The frame's user, read for eip155, also connects Solana (not made active). */
+    follow(u: FrameUser) {
+      address = u.solanaAddress
+      const n = network()
+      if (!hasAdapter() || !address || !n || accountFor(store, 'solana').status === 'connected') return
+      applyConnection(store, connector, address, n.id, { activate: false })
+      void refreshBalance(store, 'solana')
+    },
+    /** connect/reconnect on the solana namespace: the address the frame reported. */
+    result(n: Network, u: FrameUser) {
+      address = u.solanaAddress
+      if (!address) throw new Error('The embedded wallet has no Solana account')
+      return { address, chainId: n.id }
+    },
+  }
+}
