@@ -99,4 +99,10 @@ test('behavior: a 0.01 SOL signAndSendTransaction approved in the frame lands; a
   assert.is((await rpc.getBalance(receiver).send()).value, 10_000_000n)
 })
 
+test('behavior: disconnecting the embedded wallet ends its Solana account too', async () => {
+  await page.evaluate(() => (window as any).modal.disconnect())
+  await page.waitForFunction(() => !(window as any).modal.getAddressByChainNamespace('solana') && !(window as any).modal.getAddressByChainNamespace('eip155'))
+  assert.is(await page.evaluate(() => (window as any).modal.getIsConnectedState()), false)
+})
+
 test.run()

@@ -110,6 +110,8 @@ export function embeddedFor(store: Store): Embedded {
       frame.abort()
       await Promise.race([frame.request('SIGN_OUT').catch(() => undefined), new Promise((r) => setTimeout(r, DISCONNECT_WAIT_MS))])
       clearLoginCache()
+      // As AppKit's auth connector: signing out ends every namespace it connected.
+      solana.signedOut()
     },
     async switchNetwork(_id, n) {
       if (n.chainNamespace === 'solana') return

@@ -7,7 +7,7 @@ import type { Connector, Network } from '../../types'
 import type { FrameUser } from '../../utils/frame-messages'
 import { rpcUrlFor } from '../../signals/adapters'
 import { accountFor } from '../../signals/account'
-import { applyConnection, refreshBalance } from '../../signals/wallet'
+import { applyConnection, forgetConnection, refreshBalance } from '../../signals/wallet'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import type { SolanaSendOptions } from '../../utils/frame-messages'
 import type { Frame } from './frame'
@@ -95,6 +95,13 @@ export function embeddedSolana(store: Store, frame: Frame, connectorId: string, 
       if (!hasAdapter() || !address || !n || accountFor(store, 'solana').status === 'connected') return
       applyConnection(store, connector, address, n.id, { activate: false })
       void refreshBalance(store, 'solana')
+    },
+    /** The frame signed out: a Solana account of this login goes too (the disconnect forgets its own namespace). */
+    signedOut() {
+      address = undefined
+      if (accountFor(store, 'solana').connectorId === connectorId && accountFor(store, 'eip155').connectorId === connectorId) {
+        forgetConnection(store, store.network.activeNamespace.peek() === 'solana' ? 'eip155' : 'solana', { remember: false })
+      }
     },
     /** connect/reconnect on the solana namespace: the address the frame reported. */
     result(n: Network, u: FrameUser) {
