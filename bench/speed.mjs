@@ -1,7 +1,9 @@
 // `npm run bench`: in one headless Chromium, against the built CDN bundle and the local stack,
 // the median over RUNS page loads of: navigation → <appkit-button> rendered, click → Connect
-// listing the injected wallets, the JS heap after open, and once connected click → Send form
-// taking input and click → Activity list shown. Also how long the stack takes to start.
+// listing the injected wallets, the JS heap after open, click → All Wallets searchable, and once
+// connected click → each feature view taking input (Send, Receive, Swap, Buy, Networks, Activity)
+// with its chunk cached (the Account view prefetches them while idle; the bench waits for that).
+// Also how long the stack takes to start.
 import { spawnSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +30,35 @@ const clickUntil = (page, target, ready) => page.evaluate(([target, ready]) => n
   check()
 }), [target, ready])
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+/** The modal's entry whose text is `name` (a list item or a button), for clickUntil. */
+const byText = (name) => `[data-bench-name=${JSON.stringify(name)}]`
+const markByText = (page, name) => page.evaluate((name) => {
+  const root = document.querySelector('w3m-modal').shadowRoot
+  const found = [...root.querySelectorAll("button")].find((b) => (b.querySelector(".name") ?? b).textContent.trim() === name)
+  found?.setAttribute('data-bench-name', name)
+  return !!found
+}, name)
+/** Waits until the page fetched nothing new for `quiet` ms: the idle prefetch of the feature chunks is done. */
+const settle = (page, quiet = 400) => page.evaluate((quiet) => new Promise((resolve) => {
+  let count = -1
+  const tick = () => {
+    const now = performance.getEntriesByType('resource').length
+    if (now === count) return resolve()
+    count = now
+    setTimeout(tick, quiet)
+  }
+  tick()
+}), quiet)
+const BACK = '[aria-label=Back]'
+const SEARCH = '.aw-search input'
+// Each feature view: the Account view's button, and what shows once the view takes input.
+const FEATURE_VIEWS = [
+  ['Send', '[data-testid=feature-send]', '#send-amount:not([disabled])'],
+  ['Receive', '[data-testid=feature-receive]', '[data-testid=receive-address]'],
+  ['Swap', '[data-testid=feature-swaps]', '#swap-from'],
+  ['Buy', '[data-testid=feature-onramp]', '#onramp-amount'],
+  ['Networks', '[data-testid=account-network]', 'ul[aria-label=Networks] .item'],
+]
 const stackStart = []
 for (let i = 0; i < 3; i++) {
   const t0 = performance.now()
@@ -42,6 +73,7 @@ try {
   stack.web.setPage('/bench.html', evmPage(stack, { wallets: [WALLET_A, WALLET_B] }))
   const toButton = []
   const toConnect = []
+  const toAllWallets = []
   const heap = []
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext()
@@ -71,12 +103,19 @@ try {
     const cdp = await context.newCDPSession(page)
     await cdp.send('HeapProfiler.collectGarbage')
     heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize)
+    // All Wallets (its chunk fetched once before, as a returning click would find it).
+    await settle(page)
+    if (await markByText(page, 'All Wallets')) {
+      await clickUntil(page, byText('All Wallets'), SEARCH)
+      await clickUntil(page, BACK, '[aria-label=Wallets]')
+      await markByText(page, 'All Wallets')
+      toAllWallets.push(await clickUntil(page, byText('All Wallets'), SEARCH))
+    }
     await context.close()
   }
-  // Connected: from a click in the Account view to the Send form taking input, and to the
-  // Activity list (its first row or its empty state) on screen.
-  const toSend = []
-  const toActivity = []
+  // Connected: from a click in the Account view to each feature view taking input, its chunk
+  // cached (prefetched while the Account view is idle), then back; the Activity list last.
+  const toView = Object.fromEntries([...FEATURE_VIEWS.map(([name]) => [name, []]), ['Activity', []]])
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext()
     const page = await context.newPage()
@@ -87,16 +126,21 @@ try {
     await page.locator('w3m-modal [role=dialog]').waitFor({ state: 'detached' })
     await page.locator('appkit-button button').click()
     await page.locator('w3m-modal [data-testid=feature-send]').waitFor()
-    toActivity.push(await clickUntil(page, '[role=tab]:not([aria-selected=true])', '[data-testid=history-row], [data-testid=history-empty]'))
-    toSend.push(await clickUntil(page, '[data-testid=feature-send]', '#send-amount:not([disabled])'))
+    await settle(page)
+    for (const [name, button, ready] of FEATURE_VIEWS) {
+      if (!(await page.locator(`w3m-modal ${button}`).count())) continue
+      toView[name].push(await clickUntil(page, button, ready))
+      await clickUntil(page, BACK, '[data-testid=feature-send]')
+    }
+    toView.Activity.push(await clickUntil(page, '[role=tab]:not([aria-selected=true])', '[data-testid=history-row], [data-testid=history-empty]'))
     await context.close()
   }
   const ms = (x) => `${x.toFixed(1)} ms`
   console.log(`Postern speed (median of ${RUNS} runs, headless Chromium, local stack)`)
   console.log(`  navigation → <appkit-button> rendered   ${ms(median(toButton))}`)
   console.log(`  click → Connect with injected wallets    ${ms(median(toConnect))}`)
-  console.log(`  click → Send view interactive            ${ms(median(toSend))}`)
-  console.log(`  click → Activity list shown              ${ms(median(toActivity))}`)
+  console.log(`  click → All Wallets searchable (cached)  ${toAllWallets.length ? ms(median(toAllWallets)) : '–'}`)
+  for (const [name, runs] of Object.entries(toView)) console.log(`  click → ${`${name} view taking input`.padEnd(31)} ${runs.length ? ms(median(runs)) : '– (not offered)'}`)
   console.log(`  JS heap after open                       ${(median(heap) / 1024 / 1024).toFixed(2)} MiB`)
   console.log(`  local stack start (median of 3)          ${ms(median(stackStart))}`)
 } finally {
