@@ -125,7 +125,10 @@ export function createKit(store: Store) {
     /** AppKit's getSIWX: the site's SIWX config, if any. */
     getSIWX: () => store.options.siwx as SIWXConfig | undefined,
     /** AppKit's EventsController state: the last event, with its time. */
-    getEvent: () => ({ timestamp: store.events.last?.timestamp ?? Date.now(), reportedErrors: {}, data: store.events.last?.data }),
+    getEvent: () => {
+      const last = store.events.log.at(-1)
+      return { timestamp: last?.timestamp ?? Date.now(), reportedErrors: {}, data: last?.data }
+    },
     /** For Postern's own hooks and elements; not part of the AppKit surface. */
     store,
   }

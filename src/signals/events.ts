@@ -6,7 +6,8 @@ export interface ModalEvent {
 }
 
 export function createEventsState() {
-  return { listeners: new Set<(event: ModalEvent) => void>(), last: undefined as ModalEvent | undefined }
+  // The latest events (at most 20): getEvent reads the last, and the analytics chunk sends the ones from before it arrived.
+  return { listeners: new Set<(event: ModalEvent) => void>(), log: [] as ModalEvent[] }
 }
 
 /** The part of an instance's state these actions use (the Store has it). */
@@ -14,7 +15,8 @@ export type EventsStore = { events: ReturnType<typeof createEventsState> }
 
 export function emitEvent(store: EventsStore, event: string, properties?: Record<string, unknown>): void {
   const entry: ModalEvent = { timestamp: Date.now(), data: { type: 'track', event, properties } }
-  store.events.last = entry
+  const log = store.events.log
+  if (log.push(entry) > 20) log.shift()
   for (const listener of [...store.events.listeners]) {
     try {
       listener(entry)

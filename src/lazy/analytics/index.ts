@@ -8,12 +8,12 @@ const started = new WeakSet<Store>()
 /**
  * Sends the instance's events to the provider API when features.analytics is on and the
  * project's analytics config says enabled: batched every 10 s, by sendBeacon when the page is
- * hidden or left. Events from before this chunk arrived start with the last one emitted.
+ * hidden or left. Events from before this chunk arrived come from the instance's recent log.
  */
 export async function startAnalytics(store: Store): Promise<void> {
   if (started.has(store) || !store.options.features.analytics) return
   started.add(store)
-  const early = store.events.last ? [store.events.last] : []
+  const early = [...store.events.log]
   const held: typeof early = []
   const stopHolding = subscribeEvents(store, (event) => held.push(event))
   const enabled = await readAnalyticsSwitch(store)
@@ -26,9 +26,14 @@ export async function startAnalytics(store: Store): Promise<void> {
     id: uuid,
     now: Date.now,
   })
-  subscribeEvents(store, (event) => queue.add(event))
-  for (const event of [...early, ...held]) queue.add(event)
-  setInterval(() => queue.flush(), FLUSH_MS)
+  // A timer only while events wait: no idle wake-ups, and nothing keeps a finished page or test alive.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const add = (event: Parameters<typeof queue.add>[0]) => {
+    queue.add(event)
+    if (queue.pending()) timer ??= setTimeout(() => ((timer = undefined), queue.flush()), FLUSH_MS)
+  }
+  subscribeEvents(store, add)
+  for (const event of [...early, ...held]) add(event)
   const leave = () => queue.flush(true)
   addEventListener('pagehide', leave)
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave())
