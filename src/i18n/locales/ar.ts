@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "أكّد المعاملة في محفظتك",
   "Failed to open the provider": "تعذّر فتح المزوّد",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "وافق على رابط تسجيل الدخول الذي أرسلناه إلى {email}",
+  "The code expires in 20 minutes": "تنتهي صلاحية الرمز خلال 20 دقيقة",
+  "Didn't receive it?": "ألم يصلك؟",
+  "Resend email": "إعادة إرسال البريد الإلكتروني",
+  "Code email resent": "أُعيد إرسال بريد الرمز",
+  "An error occurred": "حدث خطأ",
+  "Smart sessions": "الجلسات الذكية",
+  "Session {key}": "الجلسة {key}",
+  "until {date}": "حتى {date}",
+  "Revoke session {key}": "إلغاء الجلسة {key}",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Bestätige die Transaktion in deiner Wallet",
   "Failed to open the provider": "Der Anbieter konnte nicht geöffnet werden",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Bestätige den Anmeldelink, den wir an {email} gesendet haben",
+  "The code expires in 20 minutes": "Der Code läuft in 20 Minuten ab",
+  "Didn't receive it?": "Nichts erhalten?",
+  "Resend email": "E-Mail erneut senden",
+  "Code email resent": "Code-E-Mail erneut gesendet",
+  "An error occurred": "Ein Fehler ist aufgetreten",
+  "Smart sessions": "Smart Sessions",
+  "Session {key}": "Sitzung {key}",
+  "until {date}": "bis {date}",
+  "Revoke session {key}": "Sitzung {key} widerrufen",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Confirma la transacción en tu billetera",
   "Failed to open the provider": "No se pudo abrir el proveedor",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Aprueba el enlace de inicio de sesión que enviamos a {email}",
+  "The code expires in 20 minutes": "El código caduca en 20 minutos",
+  "Didn't receive it?": "¿No lo recibiste?",
+  "Resend email": "Reenviar correo",
+  "Code email resent": "Correo con el código reenviado",
+  "An error occurred": "Se produjo un error",
+  "Smart sessions": "Sesiones inteligentes",
+  "Session {key}": "Sesión {key}",
+  "until {date}": "hasta {date}",
+  "Revoke session {key}": "Revocar la sesión {key}",
 }
 
 export default messages

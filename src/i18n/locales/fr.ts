@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Confirmez la transaction dans votre portefeuille",
   "Failed to open the provider": "Impossible d’ouvrir le prestataire",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Approuvez le lien de connexion envoyé à {email}",
+  "The code expires in 20 minutes": "Le code expire dans 20 minutes",
+  "Didn't receive it?": "Vous ne l’avez pas reçu ?",
+  "Resend email": "Renvoyer l’e-mail",
+  "Code email resent": "E-mail avec le code renvoyé",
+  "An error occurred": "Une erreur s’est produite",
+  "Smart sessions": "Sessions intelligentes",
+  "Session {key}": "Session {key}",
+  "until {date}": "jusqu’au {date}",
+  "Revoke session {key}": "Révoquer la session {key}",
 }
 
 export default messages

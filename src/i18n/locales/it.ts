@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Conferma la transazione nel tuo wallet",
   "Failed to open the provider": "Impossibile aprire il fornitore",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Approva il link di accesso che abbiamo inviato a {email}",
+  "The code expires in 20 minutes": "Il codice scade tra 20 minuti",
+  "Didn't receive it?": "Non l’hai ricevuto?",
+  "Resend email": "Invia di nuovo l’email",
+  "Code email resent": "Email con il codice inviata di nuovo",
+  "An error occurred": "Si è verificato un errore",
+  "Smart sessions": "Sessioni smart",
+  "Session {key}": "Sessione {key}",
+  "until {date}": "fino al {date}",
+  "Revoke session {key}": "Revoca la sessione {key}",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "ウォレットでトランザクションを確認してください",
   "Failed to open the provider": "プロバイダーを開けませんでした",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "{email} に送信したログインリンクを承認してください",
+  "The code expires in 20 minutes": "コードの有効期限は20分です",
+  "Didn't receive it?": "届きませんでしたか？",
+  "Resend email": "メールを再送信",
+  "Code email resent": "コードのメールを再送信しました",
+  "An error occurred": "エラーが発生しました",
+  "Smart sessions": "スマートセッション",
+  "Session {key}": "セッション {key}",
+  "until {date}": "{date} まで",
+  "Revoke session {key}": "セッション {key} を取り消す",
 }
 
 export default messages

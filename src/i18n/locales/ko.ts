@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "지갑에서 거래를 확인하세요",
   "Failed to open the provider": "제공업체를 열지 못했습니다",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "{email}(으)로 보낸 로그인 링크를 승인하세요",
+  "The code expires in 20 minutes": "코드는 20분 후에 만료됩니다",
+  "Didn't receive it?": "받지 못하셨나요?",
+  "Resend email": "이메일 다시 보내기",
+  "Code email resent": "코드 이메일을 다시 보냈습니다",
+  "An error occurred": "오류가 발생했습니다",
+  "Smart sessions": "스마트 세션",
+  "Session {key}": "세션 {key}",
+  "until {date}": "{date}까지",
+  "Revoke session {key}": "세션 {key} 취소",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Confirme a transação na sua carteira",
   "Failed to open the provider": "Não foi possível abrir o provedor",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Aprove o link de login que enviamos para {email}",
+  "The code expires in 20 minutes": "O código expira em 20 minutos",
+  "Didn't receive it?": "Não recebeu?",
+  "Resend email": "Reenviar e-mail",
+  "Code email resent": "E-mail com o código reenviado",
+  "An error occurred": "Ocorreu um erro",
+  "Smart sessions": "Sessões inteligentes",
+  "Session {key}": "Sessão {key}",
+  "until {date}": "até {date}",
+  "Revoke session {key}": "Revogar a sessão {key}",
 }
 
 export default messages

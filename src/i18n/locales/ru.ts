@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "Подтвердите транзакцию в кошельке",
   "Failed to open the provider": "Не удалось открыть провайдера",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "Подтвердите ссылку для входа, которую мы отправили на {email}",
+  "The code expires in 20 minutes": "Код действует 20 минут",
+  "Didn't receive it?": "Не получили?",
+  "Resend email": "Отправить письмо ещё раз",
+  "Code email resent": "Письмо с кодом отправлено ещё раз",
+  "An error occurred": "Произошла ошибка",
+  "Smart sessions": "Смарт-сессии",
+  "Session {key}": "Сессия {key}",
+  "until {date}": "до {date}",
+  "Revoke session {key}": "Отозвать сессию {key}",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "İşlemi cüzdanınızda onaylayın",
   "Failed to open the provider": "Sağlayıcı açılamadı",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "{email} adresine gönderdiğimiz giriş bağlantısını onaylayın",
+  "The code expires in 20 minutes": "Kodun süresi 20 dakika içinde doluyor",
+  "Didn't receive it?": "Almadınız mı?",
+  "Resend email": "E-postayı yeniden gönder",
+  "Code email resent": "Kod e-postası yeniden gönderildi",
+  "An error occurred": "Bir hata oluştu",
+  "Smart sessions": "Akıllı oturumlar",
+  "Session {key}": "Oturum {key}",
+  "until {date}": "{date} tarihine kadar",
+  "Revoke session {key}": "{key} oturumunu iptal et",
 }
 
 export default messages

@@ -213,6 +213,16 @@ const messages: Messages = {
   "Confirm transaction in your wallet": "请在钱包中确认交易",
   "Failed to open the provider": "无法打开服务商",
   "Farcaster": "Farcaster",
+  "Approve the login link we sent to {email}": "请批准我们发送到 {email} 的登录链接",
+  "The code expires in 20 minutes": "验证码将在 20 分钟后过期",
+  "Didn't receive it?": "没有收到？",
+  "Resend email": "重新发送邮件",
+  "Code email resent": "验证码邮件已重新发送",
+  "An error occurred": "发生错误",
+  "Smart sessions": "智能会话",
+  "Session {key}": "会话 {key}",
+  "until {date}": "有效期至 {date}",
+  "Revoke session {key}": "撤销会话 {key}",
 }
 
 export default messages

@@ -7,6 +7,7 @@ import { currentRoute, goBack, replaceView } from '../../signals/modal'
 import { emitEvent } from '../../signals/events'
 import { embeddedFor } from '../embedded/driver'
 import { sendCode } from './index'
+import { t } from '../../ui/base'
 
 export function EmailVerifyDevice({ store, route }: { store: Store; route: Route }) {
   const email = String(route.data?.email ?? '')
@@ -32,17 +33,17 @@ export function EmailVerifyDevice({ store, route }: { store: Store; route: Route
   const resend = () => {
     setBusy(true)
     sendCode(store, email).then(() => {
-      setNote({ text: 'Code email resent' })
+      setNote({ text: t('Code email resent') })
       setRound((n) => n + 1)
-    }, (error: unknown) => setNote({ error: true, text: (error as Error)?.message || 'An error occurred' })).finally(() => setBusy(false))
+    }, (error: unknown) => setNote({ error: true, text: (error as Error)?.message || t('An error occurred') })).finally(() => setBusy(false))
   }
   return (
     <div class="stack center" data-testid="w3m-email-verify-device">
-      <p>Approve the login link we sent to <strong>{email}</strong></p>
-      <p class="muted">The code expires in 20 minutes</p>
+      <p>{t('Approve the login link we sent to {email}', { email })}</p>
+      <p class="muted">{t('The code expires in 20 minutes')}</p>
       {note && <p class={note.error ? 'error' : 'muted'} role={note.error ? 'alert' : 'status'}>{note.text}</p>}
-      <p class="muted">Didn't receive it?</p>
-      <button type="button" class="btn secondary wide" disabled={busy} onClick={resend}>Resend email</button>
+      <p class="muted">{t("Didn't receive it?")}</p>
+      <button type="button" class="btn secondary wide" disabled={busy} onClick={resend}>{t('Resend email')}</button>
     </div>
   )
 }

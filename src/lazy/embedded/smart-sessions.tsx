@@ -8,6 +8,8 @@ import type { Store } from '../../signals/store'
 import { activeAccount } from '../../signals/account'
 import { showToast } from '../../signals/toast'
 import { truncateAddress } from '../../utils/address'
+import { t } from '../../ui/base'
+import { date } from '../../ui/format'
 
 /** keccak256 of SessionGranted(address,uint48,uint128) and SessionRevoked(address) (dev/aa/PosternAccount.sol). */
 const GRANTED = '0xf594381112b29ceb783e5cc3c17c34d72b98759863bff8da137015bddac227cd'
@@ -53,11 +55,11 @@ export function SmartSessions({ store, address }: { store: Store; address: strin
   }
   if (!sessions?.length) return null
   return (
-    <ul class="list" aria-label="Smart sessions" data-testid="smart-sessions">
+    <ul class="list" aria-label={t('Smart sessions')} data-testid="smart-sessions">
       {sessions.map((s) => (
         <li key={s.key} class="item static">
-          <span class="name">Session {truncateAddress(s.key)}<span class="sub">until {new Date(s.until * 1000).toLocaleString()}</span></span>
-          <button type="button" class="btn secondary" aria-label={`Revoke session ${truncateAddress(s.key)}`} aria-busy={revoking === s.key} disabled={!!revoking} onClick={() => void revoke(s.key)} data-testid="smart-session-revoke">Revoke</button>
+          <span class="name">{t('Session {key}', { key: truncateAddress(s.key) })}<span class="sub">{t('until {date}', { date: date(s.until * 1000, { dateStyle: 'medium', timeStyle: 'short' }) })}</span></span>
+          <button type="button" class="btn secondary" aria-label={t('Revoke session {key}', { key: truncateAddress(s.key) })} aria-busy={revoking === s.key} disabled={!!revoking} onClick={() => void revoke(s.key)} data-testid="smart-session-revoke">{t('Revoke')}</button>
         </li>
       ))}
     </ul>
