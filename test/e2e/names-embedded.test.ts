@@ -1,12 +1,14 @@
 // Name registration end to end with the embedded wallet: e-mail login, RegisterAccountName, the
 // message signed in the secure frame, the server's check of the signature, then the name resolves,
-// reverse-resolves, is the Account view's name, and is still there after the stack restarts.
+// reverse-resolves, is the Account view's name, and is still there after the stack restarts. The
+// signer is the default smart account, before its deployment (ERC-6492 at the server).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { createPublicClient, http, type Hex } from 'viem'
 import { launchChromium } from '../browser.ts'
 import { startStack, type Stack } from '../../dev/stack.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
@@ -49,6 +51,9 @@ test('behavior: RegisterAccountName signs in the secure frame, the API stores th
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   address = await loginByEmail(page, browser, stack, `${stack.web.url}/t/names-embedded.html`, 'names@example.com')
+  // The embedded wallet's default on eip155 is a smart account not yet deployed: the name's signature is checked through ERC-6492.
+  assert.is(await page.evaluate(() => (window as any).modal.getAccount()?.embeddedWalletInfo?.accountType), 'smartAccount')
+  assert.is(await createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) }).getCode({ address: address as Hex }), undefined)
   await page.evaluate(() => {
     ;(window as any).events = []
     ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data.event))
