@@ -17,6 +17,6 @@ export function lazyAdapter(namespace: ChainNamespace, load: () => Promise<Chain
     switchNetwork: (id, network) => get().then((a) => a.switchNetwork(id, network)),
     getBalance: (address, network, token) => get().then((a) => a.getBalance(address, network, token)),
     getTokenBalances: (address, network) => get().then((a) => a.getTokenBalances?.(address, network) ?? []),
-    getProvider: (id) => loaded?.getProvider?.(id),
+    getProvider: (id, namespace) => loaded?.getProvider?.(id, namespace),
   }
 }

@@ -35,7 +35,7 @@ export async function reconnectNamespace(store: Store, adapter: ChainAdapter, re
     for (const connector of ordered) {
       // A connector with a driver of its own (the embedded wallet's AUTH) reconnects through it.
       const driver = store.drivers.get(connector.id) ?? adapter
-      const provider = driver.getProvider?.(connector.id)
+      const provider = driver.getProvider?.(connector.id, namespace)
       if (provider && tried.has(provider)) continue
       tried.add(provider)
       try {

@@ -72,7 +72,7 @@ export async function requestSignMessage(store: Store): Promise<void> {
     const message = data.toString()
     const signature = siwx.signMessage
       ? await siwx.signMessage({ message, chainId, accountAddress: address })
-      : await signWithProvider(driverFor(store, network.chainNamespace as ChainNamespace, account.connectorId).getProvider?.(account.connectorId!), network.chainNamespace, address, message)
+      : await signWithProvider(driverFor(store, network.chainNamespace as ChainNamespace, account.connectorId).getProvider?.(account.connectorId!, network.chainNamespace as ChainNamespace), network.chainNamespace, address, message)
     await siwx.addSession({ data, message, signature })
     closeModal(store, { force: true })
     emitEvent(store, 'SIWX_AUTH_SUCCESS', eventProperties(store))

@@ -87,7 +87,7 @@ export async function sendToken(store: Store, chain: ChainSend | undefined): Pro
   // SPEC section 2: a native EVM send stays where it is; other transfers return to Account.
   pushTransactionStack(store, native && namespace === 'eip155' ? { goBack: false } : { view: 'Account', goBack: false })
   try {
-    const provider = driverFor(store, namespace, account.connectorId).getProvider?.(account.connectorId!)
+    const provider = driverFor(store, namespace, account.connectorId).getProvider?.(account.connectorId!, namespace)
     if (!provider || !account.address) throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
     const amount = parseUnits(toSendValue(form.sendTokenAmount), tokenDecimals(token))
     const hash = await chain.send({ network, rpcUrl, from: account.address, to: form.receiverAddress!.trim(), token, amount, provider })
