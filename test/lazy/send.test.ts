@@ -56,6 +56,8 @@ test('behavior: every control has a label, the alert names each bad input, and t
   assert.is(q('[role=alert]')?.id, 'send-error')
   const submit = q<HTMLButtonElement>('#send-submit')!
   assert.is(submit.textContent, 'Select Token')
+  // The form takes input at once; only the submit waits (disabled, aria-busy) for the chain library.
+  await waitFor(() => !submit.disabled && submit.getAttribute('aria-busy') !== 'true', 'the submit ready')
   submit.click()
   await settle()
   assert.is(errorText(host), 'An amount and receiver address are required')
