@@ -29,6 +29,8 @@ export function usedKeys(): { keys: Map<string, string[]>; one: Set<string> } {
     if (file.includes('/src/i18n/') || /ui\/(base|format)\.tsx?$/.test(file)) continue
     const text = readFileSync(file, 'utf8')
     for (const m of text.matchAll(new RegExp(String.raw`\bt\(\s*` + LIT, 'g'))) add(unquote(m[1]!), file)
+    // Toasts are sent in English by signals and lazy code; views/Toast says them through t().
+    for (const m of text.matchAll(new RegExp(String.raw`\bshowToast\([^,]+,\s*'\w+',\s*` + LIT, 'g'))) add(unquote(m[1]!), file)
     for (const m of text.matchAll(new RegExp(String.raw`\bplural\([^,]+,\s*` + LIT + String.raw`\s*,\s*` + LIT, 'g'))) {
       one.add(unquote(m[1]!))
       add(unquote(m[2]!), file)

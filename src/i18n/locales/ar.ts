@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "الجلسة {key}",
   "until {date}": "حتى {date}",
   "Revoke session {key}": "إلغاء الجلسة {key}",
+  "account type not supported": "نوع الحساب غير مدعوم",
 }
 
 export default messages

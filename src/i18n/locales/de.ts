@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Sitzung {key}",
   "until {date}": "bis {date}",
   "Revoke session {key}": "Sitzung {key} widerrufen",
+  "account type not supported": "Kontotyp wird nicht unterstützt",
 }
 
 export default messages

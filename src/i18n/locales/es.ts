@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Sesión {key}",
   "until {date}": "hasta {date}",
   "Revoke session {key}": "Revocar la sesión {key}",
+  "account type not supported": "tipo de cuenta no admitido",
 }
 
 export default messages

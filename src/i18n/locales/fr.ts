@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Session {key}",
   "until {date}": "jusqu’au {date}",
   "Revoke session {key}": "Révoquer la session {key}",
+  "account type not supported": "type de compte non pris en charge",
 }
 
 export default messages

@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Sessione {key}",
   "until {date}": "fino al {date}",
   "Revoke session {key}": "Revoca la sessione {key}",
+  "account type not supported": "tipo di account non supportato",
 }
 
 export default messages

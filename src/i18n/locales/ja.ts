@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "セッション {key}",
   "until {date}": "{date} まで",
   "Revoke session {key}": "セッション {key} を取り消す",
+  "account type not supported": "このアカウントの種類には対応していません",
 }
 
 export default messages

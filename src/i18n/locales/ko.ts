@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "세션 {key}",
   "until {date}": "{date}까지",
   "Revoke session {key}": "세션 {key} 취소",
+  "account type not supported": "지원되지 않는 계정 유형입니다",
 }
 
 export default messages

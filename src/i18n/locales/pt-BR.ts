@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Sessão {key}",
   "until {date}": "até {date}",
   "Revoke session {key}": "Revogar a sessão {key}",
+  "account type not supported": "tipo de conta não suportado",
 }
 
 export default messages

@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Сессия {key}",
   "until {date}": "до {date}",
   "Revoke session {key}": "Отозвать сессию {key}",
+  "account type not supported": "тип аккаунта не поддерживается",
 }
 
 export default messages

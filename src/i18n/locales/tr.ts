@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "Oturum {key}",
   "until {date}": "{date} tarihine kadar",
   "Revoke session {key}": "{key} oturumunu iptal et",
+  "account type not supported": "hesap türü desteklenmiyor",
 }
 
 export default messages

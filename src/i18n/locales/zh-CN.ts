@@ -223,6 +223,7 @@ const messages: Messages = {
   "Session {key}": "会话 {key}",
   "until {date}": "有效期至 {date}",
   "Revoke session {key}": "撤销会话 {key}",
+  "account type not supported": "不支持该账户类型",
 }
 
 export default messages
