@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import * as v from 'valibot'
+import { custodyAddress } from './client.ts'
+import { DEMO_FID, handlePage } from './page.ts'
 
 export interface FarcasterRelay {
   url: string
@@ -76,6 +78,7 @@ export async function startFarcasterRelay(): Promise<FarcasterRelay> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://relay').pathname
     if (req.method === 'OPTIONS') return reply(res, 204, null)
+    if (await handlePage(req, res, relayUrl)) return
     if (req.method === 'POST' && path === '/v1/channel') {
       const body = v.safeParse(Open, await readJson(req))
       if (!body.success) return reply(res, 400, { error: v.summarize(body.issues) })
@@ -106,8 +109,11 @@ export async function startFarcasterRelay(): Promise<FarcasterRelay> {
   }
 
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()))
+  const relayUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  // The demo fid, so the page at / can sign in by hand.
+  fids.set(DEMO_FID.fid, { custody: custodyAddress(DEMO_FID.fid), username: DEMO_FID.username })
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    url: relayUrl,
     register: (fid, custody, username) => void fids.set(fid, { custody, username }),
     stop: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy()
