@@ -18,7 +18,7 @@ const LAST_EMAIL_KEY = '@postern-secure/last_email_time'
 const RESEND_MS = 30_000
 
 const Hex32 = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/))
-const KeyReply = v.object({ email: v.string(), key: v.nullable(v.object({ address: v.string(), authShare: Hex32, recoveryShare: Hex32 })) })
+const KeyReply = v.object({ email: v.string(), username: v.optional(v.string()), key: v.nullable(v.object({ address: v.string(), authShare: Hex32, recoveryShare: Hex32 })) })
 const VerifyReply = v.object({ token: v.string(), email: v.string() })
 const SocialReply = v.object({ token: v.string(), userName: v.string() })
 const StartReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
@@ -32,7 +32,7 @@ const randomShare = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
 
 export class AuthError extends Error {}
 
-export interface Session { account: PrivateKeyAccount; email: string; solana: SolanaKey }
+export interface Session { account: PrivateKeyAccount; email: string; solana: SolanaKey; /** A Farcaster user's name, from the auth service. */ username?: string }
 
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
@@ -82,7 +82,7 @@ export function createCustody(config: SecureConfig) {
     const secret = xor(reply.key.authShare, reply.key.recoveryShare)
     const account = privateKeyToAccount(secret)
     if (account.address.toLowerCase() !== reply.key.address.toLowerCase()) throw new AuthError('The key shares do not match')
-    return { account, email: reply.email, solana: await solanaKeyFrom(secret) }
+    return { account, email: reply.email, username: reply.username, solana: await solanaKeyFrom(secret) }
   }
 
   return {

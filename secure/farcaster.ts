@@ -6,7 +6,6 @@ import * as v from 'valibot'
 import type { SecureConfig } from './config'
 import { AuthError } from './custody'
 
-const USERNAME_KEY = '@postern-secure/farcaster_username'
 const POLL_MS = 1000
 /** A channel lives ten minutes at the relay. */
 const CHANNEL_WAIT_MS = 10 * 60_000
@@ -19,15 +18,11 @@ const Status = v.variant('state', [
   v.object({ state: v.literal('completed'), token: v.string(), fid: v.number(), username: v.nullable(v.string()) }),
 ])
 
-const storage = () => {
-  try { return localStorage } catch { return undefined }
-}
-
-/** A Farcaster login's key ('farcaster:<fid>') and its user name, as a social login's match; else null. */
-export function farcasterLogin(key: string): [string, string] | null {
+/** A Farcaster login's key ('farcaster:<fid>') and its user name (the auth service's), as a social login's match; else null. */
+export function farcasterLogin(key: string, username: string | undefined): [string, string] | null {
   const fid = /^farcaster:(\d+)$/.exec(key)?.[1]
   if (!fid) return null
-  return [key, storage()?.getItem(`${USERNAME_KEY}:${fid}`) ?? fid]
+  return [key, username ?? fid]
 }
 
 export function createFarcaster(config: SecureConfig, adopt: (token: string) => Promise<void>) {
@@ -62,7 +57,6 @@ export function createFarcaster(config: SecureConfig, adopt: (token: string) => 
           const status = await call('/auth/v1/farcaster/status', { channelToken: current.token }, Status)
           if (status.state === 'completed') {
             const userName = status.username ?? String(status.fid)
-            storage()?.setItem(`${USERNAME_KEY}:${status.fid}`, userName)
             await adopt(status.token)
             channel = undefined
             return { userName }

@@ -42,7 +42,7 @@ async function user() {
   if (!session) throw new AuthError('Not logged in')
   // Social users are keyed 'social:<provider>:<subject>': no e-mail, the subject as user name.
   // Farcaster users are keyed 'farcaster:<fid>', the same way with their Farcaster user name.
-  const social = /^social:[a-z]+:(.+)$/.exec(session.email) ?? farcasterLogin(session.email)
+  const social = /^social:[a-z]+:(.+)$/.exec(session.email) ?? farcasterLogin(session.email, session.username)
   // The account of the preferred type where this network has smart accounts, else the EOA.
   return { email: social ? null : session.email, userName: social ? social[1] : null, chainId: chain.id, solanaAddress: session.solana.address, ...(await smart.describe(session.account, chain.id, chain.rpcUrl)) }
 }
@@ -92,9 +92,12 @@ async function handle(message: AppMessage): Promise<unknown> {
       return user()
     case `${APP}GET_CHAIN_ID`:
       return { chainId: chain.id }
-    case `${APP}SWITCH_NETWORK`:
+    case `${APP}SWITCH_NETWORK`: {
       setChain(message.payload.chainId, message.payload.rpcUrl)
-      return { chainId: chain.id }
+      // The account follows the network: the smart account where the network has one and it is preferred, else the EOA.
+      const address = custody.session ? (await user()).address : undefined
+      return { chainId: chain.id, address }
+    }
     case `${APP}SIGN_OUT`:
       await custody.signOut()
       return undefined

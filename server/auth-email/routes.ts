@@ -11,6 +11,7 @@ import { createLink, deviceApproved, deviceStatus, registerDevice } from './devi
 import { deviceRoutes } from './device-routes.ts'
 import { socialRoutes } from './social.ts'
 import { farcasterRoutes } from '../auth-farcaster/routes.ts'
+import { farcasterProfile } from '../auth-farcaster/store.ts'
 import { emailUpdateRoutes } from './update.ts'
 import { checkCode, closeSession, findKey, issueCode, normalizeEmail, openSession, saveKey, sessionUser } from './store.ts'
 
@@ -81,7 +82,9 @@ export const emailAuthRoutes: Route[] = [
       const { token } = parse(TokenBody, ctx.body, 'body')
       const user = await sessionUser(ctx.state.db, token)
       const key = await findKey(ctx.state.db, user.id)
-      if (!key) return { json: { email: user.email, key: null } }
+      // A Farcaster user's name comes with the session, so the secure site keeps nothing of it.
+      const profile = await farcasterProfile(ctx.state.db, user.email)
+      if (!key) return { json: { email: user.email, ...profile, key: null } }
       let recoveryShare: string
       try {
         recoveryShare = unseal(emailAuthConfig(ctx.state).wrappingKey, key.recoverySealed)
@@ -89,7 +92,7 @@ export const emailAuthRoutes: Route[] = [
         // Another wrapping key than the one that sealed it: say so rather than fail blindly.
         throw new HttpError(500, 'key: the recovery share cannot be opened with this service\'s wrapping key')
       }
-      return { json: { email: user.email, key: { address: key.address, authShare: key.authShare, recoveryShare } } }
+      return { json: { email: user.email, ...profile, key: { address: key.address, authShare: key.authShare, recoveryShare } } }
     },
   },
   {

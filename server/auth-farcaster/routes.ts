@@ -11,8 +11,8 @@ import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig } from '../auth-email/config.ts'
 import { openSession } from '../auth-email/store.ts'
 import { SiwfError, verifySiwf } from './verify.ts'
+import { findChannel, saveChannel, saveUsername, spendChannel } from './store.ts'
 
-const CHANNEL_TTL_MS = 10 * 60_000
 const ChannelToken = v.pipe(v.string(), v.regex(/^[\w-]{8,128}$/, 'must be a channel token'))
 const Opened = v.object({ channelToken: ChannelToken, url: v.pipe(v.string(), v.url()), nonce: v.string() })
 const Status = v.variant('state', [
@@ -26,14 +26,6 @@ const Status = v.variant('state', [
     custody: v.string(),
   }),
 ])
-
-interface Pending { nonce: string; domain: string; expires: number }
-const pendingByState = new WeakMap<ServerState, Map<string, Pending>>()
-const pendingOf = (state: ServerState) => {
-  let map = pendingByState.get(state)
-  if (!map) pendingByState.set(state, (map = new Map()))
-  return map
-}
 
 function siteOrigin({ state, origin }: RouteContext): string {
   if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
@@ -64,10 +56,7 @@ export const farcasterRoutes: Route[] = [
       }).catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
       const opened = v.safeParse(Opened, await relayJson(res))
       if (!opened.success || opened.output.nonce !== nonce) throw new HttpError(502, 'farcaster: the relay answered something else')
-      const pending = pendingOf(ctx.state)
-      const now = Date.now()
-      for (const [token, p] of pending) if (p.expires <= now) pending.delete(token)
-      pending.set(opened.output.channelToken, { nonce, domain, expires: now + CHANNEL_TTL_MS })
+      await saveChannel(ctx.state.db, opened.output.channelToken, { nonce, domain })
       return { json: { channelToken: opened.output.channelToken, url: opened.output.url } }
     },
   },
@@ -78,16 +67,15 @@ export const farcasterRoutes: Route[] = [
     async handle(ctx) {
       const domain = new URL(siteOrigin(ctx)).host
       const { channelToken } = parse(v.object({ channelToken: ChannelToken }), ctx.body, 'body')
-      const pending = pendingOf(ctx.state)
-      const expected = pending.get(channelToken)
-      if (!expected || expected.expires <= Date.now() || expected.domain !== domain) throw new HttpError(404, 'farcaster: no such channel is pending')
+      const expected = await findChannel(ctx.state.db, channelToken, domain)
+      if (!expected) throw new HttpError(404, 'farcaster: no such channel is pending')
       const res = await fetch(`${relayUrl(ctx.state)}/v1/channel/status`, { headers: { authorization: `Bearer ${channelToken}` } })
         .catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
       const status = v.safeParse(Status, await relayJson(res))
       if (!status.success) throw new HttpError(502, 'farcaster: the relay answered something else')
       if (status.output.state === 'pending') return { json: { state: 'pending' } }
       // One answer per channel: verified or refused, the channel is spent.
-      pending.delete(channelToken)
+      if (!(await spendChannel(ctx.state.db, channelToken))) throw new HttpError(404, 'farcaster: no such channel is pending')
       const done = status.output
       try {
         await verifySiwf({ message: done.message, signature: done.signature as `0x${string}`, fid: done.fid, custody: done.custody }, expected)
@@ -95,6 +83,7 @@ export const farcasterRoutes: Route[] = [
         if (error instanceof SiwfError) throw new HttpError(401, `farcaster: ${error.message}`)
         throw error
       }
+      if (done.username) await saveUsername(ctx.state.db, done.fid, done.username)
       const { token } = await openSession(ctx.state.db, `farcaster:${done.fid}`)
       return { json: { state: 'completed', token, fid: done.fid, username: done.username ?? null } }
     },

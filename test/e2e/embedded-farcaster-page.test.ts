@@ -40,6 +40,9 @@ test('behavior: the channel link pasted into the relay page and approved → con
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   const info = await page.evaluate(() => (window as any).modal.getAccount().embeddedWalletInfo)
   assert.equal({ authProvider: info.authProvider, username: info.user.username }, { authProvider: 'farcaster', username: 'demo.eth' })
+  // After a reload the user name still comes with the session from the auth service.
+  await page.reload()
+  await page.waitForFunction(() => (window as any).modal?.getAccount().embeddedWalletInfo?.user?.username === 'demo.eth')
   assert.equal(errors, [])
 })
 

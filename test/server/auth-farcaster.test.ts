@@ -1,6 +1,7 @@
 // Farcaster login at the auth service, through the stand-in Farcaster Connect relay and the test
 // Farcaster client: a channel opened for the secure site's domain; a message signed by the fid's
-// custody key logs in (the same fid → the same user); another signer, nonce or domain is refused.
+// custody key logs in (the same fid → the same user); another signer, nonce or domain is refused;
+// channels and user names live in the database, so a login opened before a restart completes after it.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { keccak256, toHex } from 'viem'
@@ -46,7 +47,8 @@ test('behavior: the channel URL is the relay\'s https link for this domain; pend
   assert.is(done.json.fid, 4242)
   assert.is(done.json.username, 'alice')
   // The session opens the key endpoint; the user is keyed by fid.
-  assert.equal((await post(ctx, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:4242', key: null })
+  // The user name comes with the session (from the database), so the secure site stores none.
+  assert.equal((await post(ctx, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:4242', username: 'alice', key: null })
   // The channel is spent.
   assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404)
   // The same fid again: the same user.
@@ -88,3 +90,34 @@ test('behavior: channels are for allowed origins only, and polled from the domai
 })
 
 test.run()
+
+const restart = suite('server auth-farcaster across a restart')
+restart('behavior: a channel opened before a restart completes after it, once; the user name stays with the session', async () => {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const dir = mkdtempSync(`${tmpdir()}/postern-farcaster-`)
+  const relay = await startFarcasterRelay()
+  registerFid(relay, 5150, 'carol')
+  const start = () => startApiServer({ chains: [], indexer: false, onrampSandbox: false, dataDir: `${dir}/db`, emailAuth: { farcasterRelay: relay.url, shareKeyFile: `${dir}/share.key` } })
+  let api: ApiServer | undefined
+  try {
+    api = await start()
+    const channel = await open({ api })
+    await api.stop()
+    api = await start()
+    await signInWithFarcaster(relay.url, channel.url, { fid: 5150 })
+    const done = await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+    assert.is(done.status, 200)
+    assert.is(done.json.state, 'completed')
+    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404)
+    await api.stop()
+    api = await start()
+    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404, 'spent stays spent')
+    assert.equal((await post({ api }, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:5150', username: 'carol', key: null })
+  } finally {
+    await api?.stop()
+    await relay.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+restart.run()
