@@ -9,11 +9,11 @@ import { rpcUrlFor } from '../../signals/adapters'
 import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
-import { applyUser, preferredType, watchAccountType } from './smart'
+import { applyUser, followNetwork, preferredType, watchAccountType } from './smart'
 import { embeddedSolana } from './solana'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
 import { readStored, writeStored } from '../../utils/storage'
-import { setAccountState, type EmbeddedWalletInfo } from '../../signals/account'
+import { accountFor, setAccountState, type EmbeddedWalletInfo } from '../../signals/account'
 import { closeModal, currentRoute, goBack, pushView } from '../../signals/modal'
 
 export const AUTH_CONNECTOR_ID = 'AUTH'
@@ -32,6 +32,7 @@ export interface Embedded { frame: Frame; connector: Connector; driver: ChainAda
 
 const instances = new WeakMap<Store, Embedded>()
 const SmartNetworks = v.object({ smartAccountEnabledNetworks: v.array(v.number()) })
+const SwitchReply = v.object({ address: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))) })
 
 /** The store's embedded wallet: frame loaded, connector listed, driver registered. Once per store. */
 export function embeddedFor(store: Store): Embedded {
@@ -115,9 +116,15 @@ export function embeddedFor(store: Store): Embedded {
     },
     async switchNetwork(_id, n) {
       if (n.chainNamespace === 'solana') return
-      await frame.request('SWITCH_NETWORK', target(n) as { chainId: number })
+      const reply = v.safeParse(SwitchReply, await frame.request('SWITCH_NETWORK', target(n) as { chainId: number }))
       writeStored(EMBEDDED_KEYS.lastUsedChainId, String(n.id))
       for (const l of listeners.get('chainChanged') ?? []) l(`0x${Number(n.id).toString(16)}`)
+      // A network without smart accounts is served by the EOA (and back): the address follows.
+      const address = reply.success ? reply.output.address : undefined
+      if (address && address !== accountFor(store, 'eip155').address) {
+        await followNetwork(store, frame, connector, String(n.id))
+        for (const l of listeners.get('accountsChanged') ?? []) l([address])
+      }
     },
     async getBalance(address, n, token) {
       const other = n.chainNamespace !== 'eip155' && store.options.adapters.find((a) => a.namespace === n.chainNamespace)

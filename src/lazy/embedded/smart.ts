@@ -75,3 +75,11 @@ export function watchAccountType(store: Store, frame: Frame, connector: Connecto
     })
   })
 }
+
+/** After a network switch that changed the serving account (no smart accounts there, or back): the address and types follow. */
+export async function followNetwork(store: Store, frame: Frame, connector: Connector, chainId: string): Promise<void> {
+  const user = v.safeParse(FrameUser, await frame.request('GET_USER').catch(() => undefined))
+  if (!user.success) return
+  applyConnection(store, connector, user.output.address, chainId, { activate: false })
+  applyUser(store, user.output)
+}
