@@ -32,8 +32,7 @@ Postern demo ready in ${Date.now() - started} ms
   Secure site         ${stack.secure.url}  (embedded wallet frame)
   inbox               ${stack.mail.inboxUrl}  (e-mailed login codes)
   OpenID provider     ${stack.oidc.issuer}  (stands in for the social logins)
-  Farcaster relay     ${stack.farcaster.url}  (stands in for Farcaster Connect)
-  farcaster           ${stack.farcaster.url}/  (test Farcaster client: paste the modal's link, approve as demo.eth, fid 1)
+  farcaster           ${stack.farcaster.url}/  (stand-in Farcaster Connect relay; its page is a test Farcaster client: paste the modal's link, approve as demo.eth, fid 1)
 ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  (USDC ${c.token.address})`).join('\n')}
 ${Object.entries(stack.bundlerUrls).map(([id, url]) => `  Bundler ${id.padEnd(11)}${url}  (ERC-4337 Alto; EntryPoint ${stack.aa.entryPoint}, account factory ${stack.aa.factory})`).join('\n')}
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
