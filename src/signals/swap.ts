@@ -105,6 +105,7 @@ export async function initSwap(store: Store, args?: unknown): Promise<void> {
   const [tokens, gasPrice] = await Promise.allSettled([getSwapTokens(api(store), network.caipNetworkId), getSwapGasPrice(api(store), network.caipNetworkId)])
   if (tokens.status === 'rejected') return patchSwap(store, { tokensLoading: false, error: reasonOr(tokens.reason, SWAP_ERRORS.NETWORK) })
   const list = tokens.value
+  if (!list.length) return patchSwap(store, { tokensLoading: false, error: SWAP_ERRORS.NETWORK })
   const parsed = v.safeParse(SwapArguments, args)
   const a = parsed.success ? parsed.output : {}
   const bySymbol = (s?: string) => (s ? list.find((t) => t.symbol.toLowerCase() === s.toLowerCase()) : undefined)

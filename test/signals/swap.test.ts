@@ -18,6 +18,7 @@ const TOKENS = [
 let server: Server
 let url = ''
 let gasStatus = 200
+let tokenList: unknown[] = TOKENS
 let quoteReply: { status: number; body: unknown } = { status: 200, body: { quotes: [{ fromAmount: '1', toAmount: '2990000000' }] } }
 
 test.before(async () => {
@@ -25,7 +26,7 @@ test.before(async () => {
     const path = new URL(req.url!, 'http://x').pathname
     const send = (status: number, body: unknown) => (res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }), res.end(JSON.stringify(body)))
     if (req.method === 'OPTIONS') return (res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }), res.end())
-    if (path === '/v1/convert/tokens') return send(200, { tokens: TOKENS })
+    if (path === '/v1/convert/tokens') return send(200, { tokens: tokenList })
     if (path === '/v1/convert/gas-price') return gasStatus === 200 ? send(200, { standard: '1000000000' }) : (res.writeHead(gasStatus, { 'access-control-allow-origin': '*' }), res.end())
     if (path === '/v1/convert/allowance') return send(200, { allowance: '0' })
     if (path === '/v1/convert/quotes') return send(quoteReply.status, quoteReply.body)
@@ -50,6 +51,16 @@ test('behavior: a network outside the swap networks reads nothing and says "Netw
   await initSwap(store)
   assert.is(swapStateFor(store).value.error, SWAP_ERRORS.NETWORK)
   assert.equal(swapStateFor(store).value.tokens, [])
+})
+
+test('behavior: an empty token list says "Network not supported for Swaps" rather than offering nothing to pick', async () => {
+  tokenList = []
+  const store = storeOn()
+  await initSwap(store)
+  tokenList = TOKENS
+  const s = swapStateFor(store).value
+  assert.is(s.error, SWAP_ERRORS.NETWORK)
+  assert.is(s.tokensLoading, false)
 })
 
 test('behavior: arguments choose the tokens by symbol; without them the native currency is the source', async () => {

@@ -50,7 +50,8 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
   }, [s.sourceToken, s.toToken, s.sourceTokenAmount, account.tokenBalance])
 
   if (picking) return <SelectToken store={store} side={picking} done={() => setPicking(undefined)} />
-  if (s.tokensLoading) return <div class="center"><Spinner label={t('Loading tokens')} /></div>
+  // Until the first token list arrives the form would offer 'Select token' on both sides.
+  if (s.tokensLoading || (!s.tokens.length && !s.error)) return <div class="center"><Spinner label={t('Loading tokens')} /></div>
   if (s.error && !s.tokens.length) return <p class="center error" role="alert" data-testid="swap-error">{s.error}</p>
 
   const pick = (side: 'sourceToken' | 'toToken') => {
