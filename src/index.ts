@@ -38,11 +38,14 @@ export function createAppKit(input: AppKitOptions) {
   if (hasDom()) {
     defineElements()
     applyTheme(store, document)
+    // A site that opens the modal at load gets its first paint before the adapters' and the
+    // event sender's chunks compete for the connections and the main thread.
+    const first = new Promise((r) => setTimeout(r)).then(() => store.ui.mounting).catch(() => undefined)
     if (options.adapters.length) {
-      store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      store.ui.ready = first.then(loadRuntime).then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
-    if (options.features.analytics) loadAnalytics().then((m) => m.startAnalytics(store), () => undefined)
+    if (options.features.analytics) first.then(loadAnalytics).then((m) => m.startAnalytics(store), () => undefined)
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
     idle?.(() => void kit.prefetch())
   }

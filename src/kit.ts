@@ -68,8 +68,8 @@ export function readNetwork(store: Store): NetworkSnapshot {
 
 /** The public instance: every method is a thin call into the store's actions. */
 export function createKit(store: Store) {
-  let mounting: Promise<unknown> | undefined
-  const mount = () => (mounting ??= loadModal().then((m) => m.mountModal(store)))
+  // The modal chunk also carries openModal, so a first open waits on one chunk only.
+  const mount = () => (store.ui.mounting ??= loadModal().then(async (m) => (await m.mountModal(store), m)))
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
   const close = async () => {
@@ -81,10 +81,10 @@ export function createKit(store: Store) {
     /** AppKit's open: resolves once the modal shows the chosen view (its code is fetched on first open). */
     async open(args: OpenArgs = {}) {
       try {
-        const [actions] = await Promise.all([loadActions(), mount()])
-        actions.openModal(store, args, isMobile())
+        const modal = await mount()
+        modal.openModal(store, args, isMobile())
       } catch (error) {
-        mounting = undefined // a failed chunk load may succeed on the next click
+        store.ui.mounting = undefined // a failed chunk load may succeed on the next click
         throw error
       }
     },
