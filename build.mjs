@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { posix } from 'node:path'
+import { dirname, posix, relative, resolve } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { sizes, formatTable } from './bench/measure.mjs'
 import { minifyCssStrings } from './build/minify-css.mjs'
@@ -144,24 +144,33 @@ async function main() {
   const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
   const valibot = await valibotNames(root, classicLoaderFiles())
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
-  const [esmLoader, cdnLoader] = await Promise.all([esmShare(root, common, `${root}src/index.ts`), esmShare(root, common, `${root}src/cdn/index.ts`)])
+  const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' }
+  const esmExternal = ['wagmi', '@wagmi/core']
+  const [esmLoader, cdnLoader] = await Promise.all([
+    esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),
+    esmShare(root, common, `${root}src/cdn/index.ts`),
+  ])
 
   // The modal chunk keeps what its first paint needs (see build/modal-share.mjs).
   const withModal = async (options, holder) => ({ ...options, plugins: [await modalShare(root, options, 'src/views/mount.tsx', holder), ...options.plugins] })
-  const registryHolder = { header: "import { S } from 'postern-loader-registry'", expr: 'S' }
+  // The modal chunk and the views after it are only ever reached by import(): the registry's global.
+  const holderOf = (loader) => ({ header: `const S = globalThis.${loader.global}`, expr: 'S' })
 
   const builds = {
     esm: withModal({
       ...common,
-      entryPoints: { index: esmLoader.entry, react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' },
+      entryPoints: { index: esmLoader.entry, ...esmEntries },
       // The site's own wagmi (peer dependencies of postern/wagmi), never a copy of ours.
-      external: ['wagmi', '@wagmi/core'],
+      external: esmExternal,
+      // Class fields arrive lowered: a site bundling for es2020 would otherwise add its own helper
+      // chunk, which esbuild makes every entry of the site import (one more file before the loader).
+      supported: CLASS_FEATURES_LOWERED,
       outdir: `${dist}/esm`,
       plugins: [...common.plugins, esmLoader.plugin],
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-    }, registryHolder).then(esbuild.build),
+    }, holderOf(esmLoader)).then(esbuild.build),
     cdnModule: withModal({
       ...common,
       entryPoints: { postern: cdnLoader.entry },
@@ -171,7 +180,7 @@ async function main() {
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
-    }, registryHolder).then(esbuild.build),
+    }, holderOf(cdnLoader)).then(esbuild.build),
     cdnClassicChunks: withModal({
       ...common,
       entryPoints: Object.fromEntries(Object.entries(chunks).map(([name, path]) => [name, resolveSrc(path)])),
@@ -204,6 +213,7 @@ async function main() {
   }
   for (const [name, pending] of Object.entries(builds)) {
     const result = await pending
+    if (name === 'esm' || name === 'cdnModule') await dropHelperImports(root, result.metafile)
     // Paths in the metafiles name the final place, dist/.
     await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile).replaceAll(`${dist.slice(root.length)}/`, 'dist/'))
   }
@@ -217,6 +227,31 @@ async function main() {
   await rename(dist, final)
   await rm(old, { recursive: true, force: true })
   if (!quiet) console.log(formatTable(await sizes(final)))
+}
+
+const CLASS_FEATURES_LOWERED = Object.fromEntries(['class-field', 'class-static-field', 'class-private-field', 'class-private-method',
+  'class-private-accessor', 'class-private-static-field', 'class-private-static-method', 'class-private-static-accessor',
+  'class-private-brand-check', 'class-static-blocks'].map((f) => [f, false]))
+
+/**
+ * esbuild has every ESM entry import the chunk of its own helpers (__export) for nothing: the
+ * entries use none of it, the lazy chunks that do import it by name. Left in, a site's bundler
+ * keeps the import and the site's entry waits for that file before the loader can run.
+ */
+async function dropHelperImports(root, metafile) {
+  const helpers = Object.entries(metafile.outputs).filter(([, o]) => !Object.keys(o.inputs).length && o.exports.length).map(([path]) => path)
+  for (const [path, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || !path.endsWith('.js') || path.includes('/chunks/')) continue
+    const file = resolve(root, path)
+    let text = await readFile(file, 'utf8')
+    for (const helper of helpers) {
+      const bare = `import"./${relative(dirname(path), helper)}";`
+      if (!text.includes(bare)) continue
+      text = text.replace(bare, '')
+      output.imports = output.imports.filter((i) => i.path !== helper)
+    }
+    await writeFile(file, text)
+  }
 }
 
 main().catch(async (error) => {

@@ -6,13 +6,15 @@
 // Each module still exists once per page: postern, postern/react and postern/adapters share it.
 import * as esbuild from 'esbuild'
 import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
 import { realpathSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { valibotNames } from './classic-share.mjs'
 import { usedNames } from './used-names.mjs'
 
 const REGISTRY = 'postern-loader-registry'
+const COPY = '?lazy-copy'
 
 /** The files (absolute, real paths) the entry bundles statically. */
 async function staticFiles(root, common, entry) {
@@ -37,12 +39,40 @@ async function exportNames(root, files) {
   return byFile
 }
 
+/** The files (absolute, real paths) the given entries reach by static imports. */
+async function staticallyReached(root, common, entries) {
+  if (!entries.length) return new Set()
+  const probe = await esbuild.build({
+    ...common, entryPoints: entries, format: 'esm', bundle: true, splitting: true,
+    write: false, metafile: true, outdir: `${root}dist/probe-static`, logLevel: 'silent',
+  })
+  const graph = probe.metafile.inputs
+  const seen = new Set()
+  // The entries themselves: esbuild names every import() target an output's entryPoint too.
+  const stack = entries.map((e) => relative(root, realpathSync(e)))
+  while (stack.length) {
+    const k = stack.pop()
+    if (seen.has(k) || !graph[k]) continue
+    seen.add(k)
+    for (const i of graph[k].imports) if (!i.external && i.kind === 'import-statement') stack.push(i.path)
+  }
+  return new Set([...seen].filter((k) => !k.includes(':')).map((k) => realpathSync(resolve(root, k))))
+}
+
 /**
- * entry: the loader's entry (src/index.ts, or src/cdn/index.ts for postern.mjs). Returns the
- * plugin and the entry point to give esbuild in place of the loader's entry.
+ * entry: the loader's entry (src/index.ts, or src/cdn/index.ts for postern.mjs); others: the
+ * build's other entries. Returns the plugin, the entry point to give esbuild in place of the
+ * loader's entry, and the global the loader publishes its registry on.
+ *
+ * Modules only the loader's import()s reach read the registry from that global rather than import
+ * it: then nothing but the entries imports the loader's chunk, and a site's bundler puts the
+ * loader inside the site's own entry file instead of one more file that entry waits for. What
+ * another entry (postern/siwx, postern/wagmi) reaches statically imports the registry, so it runs
+ * after the loader; the lazy chunks get their own copy of such a module (stateless ones only).
  */
-export async function esmShare(root, common, entry) {
+export async function esmShare(root, common, entry, others = []) {
   const files = await staticFiles(root, common, entry)
+  const reached = await staticallyReached(root, common, others)
   const valibotPath = realpathSync(fileURLToPath(import.meta.resolve('valibot')))
   const loaderValibot = await valibotNames('/', files.filter((f) => f.startsWith(`${realpathSync(root)}/src/`)))
   const shared = files.filter((f) => f !== valibotPath && /\.(m?js|tsx?)$/.test(f))
@@ -64,8 +94,13 @@ export async function esmShare(root, common, entry) {
     `import { ${loaderValibot.map((n, j) => `${n} as v${j}`).join(', ')} } from ${JSON.stringify(valibotPath)}`,
     `export const S = [${shared.map((f, i) => `[${names[f].map((_, j) => `m${i}_${j}`).join(', ')}]`).join(', ')}, [${loaderValibot.map((_, j) => `v${j}`).join(', ')}]]`,
   ].join('\n')
+  const global = `__postern_${createHash('sha256').update(registry).digest('hex').slice(0, 8)}`
+  const registryModule = `${registry}\nglobalThis.${global} = S\n`
   // Bound to locals first: valibot's names include reserved words (function, null, ...).
-  const view = (key, list) => `import { S } from '${REGISTRY}'\nconst [${list.map((_, j) => `x${j}`).join(', ')}] = S[${key}]\nexport { ${list.map((n, j) => `x${j} as ${n}`).join(', ')} }\n`
+  const source = (fromGlobal) => (fromGlobal ? `const S = globalThis.${global}` : `import { S } from '${REGISTRY}'`)
+  const view = (key, list, fromGlobal) => `${source(fromGlobal)}\nconst [${list.map((_, j) => `x${j}`).join(', ')}] = S[${key}]\nexport { ${list.map((n, j) => `x${j} as ${n}`).join(', ')} }\n`
+  const lazyOnly = (importer) => importer.endsWith(COPY) || !reached.has(importer)
+  const mine = (file) => file.startsWith(`${realpathSync(root)}/src/`)
 
   const plugin = {
     name: 'esm-share',
@@ -77,7 +112,7 @@ export async function esmShare(root, common, entry) {
       build.onResolve({ filter: /^valibot-copy$/ }, () => ({ path: valibotPath, namespace: 'esm-share-valibot-copy' }))
       build.onResolve({ filter: /^valibot$/ }, (args) => {
         if (args.namespace !== 'file' || inLoader(args.importer)) return undefined
-        return { path: 'valibot', namespace: 'esm-share-valibot' }
+        return { path: 'valibot', namespace: lazyOnly(args.importer) ? 'esm-share-valibot-global' : 'esm-share-valibot' }
       })
       // Outside the loader, an import of a loader module becomes a view onto the registry.
       build.onResolve({ filter: /.*/ }, async (args) => {
@@ -87,23 +122,34 @@ export async function esmShare(root, common, entry) {
         if (resolved.errors.length || resolved.external) return resolved
         const key = resolved.namespace === 'file' && resolved.path ? realpathSync(resolved.path) : undefined
         // One view per importer: a view shared by several chunks would be a chunk of its own.
-        return index.has(key) ? { path: `${key}#${args.importer}`, namespace: 'esm-share-view' } : undefined
+        if (index.has(key)) return { path: `${key}#${args.importer}`, namespace: lazyOnly(args.importer) ? 'esm-share-view-global' : 'esm-share-view' }
+        if (key && lazyOnly(args.importer) && reached.has(key) && mine(key)) return { path: `${key}${COPY}`, namespace: 'file' }
+        return undefined
       })
-      build.onLoad({ filter: /.*/, namespace: 'esm-share' }, () => ({ loader: 'js', resolveDir: root, contents: registry }))
-      for (const namespace of ['esm-share-view', 'esm-share-entry']) {
+      build.onLoad({ filter: new RegExp(`\\${COPY}$`), namespace: 'file' }, async (args) => {
+        const file = args.path.slice(0, -COPY.length)
+        const text = await readFile(file, 'utf8')
+        // A copy of a module holding state would split it in two: refuse rather than guess.
+        if (/^(let|var) |^(export )?const \w+ = (signal|computed|new )/m.test(text)) throw new Error(`[esm-share] ${file} holds state; the lazy chunks cannot have a copy`)
+        return { loader: file.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(file), contents: text }
+      })
+      build.onLoad({ filter: /.*/, namespace: 'esm-share' }, () => ({ loader: 'js', resolveDir: root, contents: registryModule }))
+      for (const namespace of ['esm-share-view', 'esm-share-view-global', 'esm-share-entry']) {
         build.onLoad({ filter: /.*/, namespace }, (args) => {
           const file = args.path.split('#')[0]
-          return { loader: 'js', resolveDir: root, contents: view(index.get(file), names[file]) }
+          return { loader: 'js', resolveDir: root, contents: view(index.get(file), names[file], namespace === 'esm-share-view-global') }
         })
       }
-      build.onLoad({ filter: /.*/, namespace: 'esm-share-valibot' }, () => ({
-        loader: 'js',
-        resolveDir: root,
-        // Named, not `export *`: a star re-export would bring esbuild's interop helpers along.
-        contents: `${view(shared.length, loaderValibot)}export { ${otherValibot.join(', ')} } from 'valibot-copy'\n`,
-      }))
+      for (const namespace of ['esm-share-valibot', 'esm-share-valibot-global']) {
+        build.onLoad({ filter: /.*/, namespace }, () => ({
+          loader: 'js',
+          resolveDir: root,
+          // Named, not `export *`: a star re-export would bring esbuild's interop helpers along.
+          contents: `${view(shared.length, loaderValibot, namespace === 'esm-share-valibot-global')}export { ${otherValibot.join(', ')} } from 'valibot-copy'\n`,
+        }))
+      }
       build.onLoad({ filter: /.*/, namespace: 'esm-share-valibot-copy' }, async () => ({ loader: 'js', contents: await readFile(valibotPath, 'utf8') }))
     },
   }
-  return { plugin, entry: 'esm-share-entry' }
+  return { plugin, entry: 'esm-share-entry', global }
 }

@@ -1,4 +1,4 @@
-import { effect, signal } from '@preact/signals-core'
+import { effect } from '@preact/signals-core'
 import { currentInstance, getCurrentInstance } from '../instance'
 import { activeAccount } from '../signals/account'
 import { formatBalance } from '../utils/format'
@@ -64,19 +64,18 @@ export function defineElements(): void {
 
 function buttonClass(kind: Kind) {
   return class extends HTMLElement {
-    static observedAttributes = ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace', 'loadinglabel', 'charsstart', 'charsend']
-    private stop?: () => void
-    private button?: HTMLButtonElement
-    private current?: Face
-    // Bumped on attribute changes so the render effect re-runs.
-    private attrs = signal(0)
+    // No class fields here or in any loader class: a site bundling for es2020 would lower them
+    // to a helper shared with the lazy chunks, a file its entry must then wait for.
+    static get observedAttributes() {
+      return ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace', 'loadinglabel', 'charsstart', 'charsend']
+    }
+    private declare stop?: () => void
+    private declare button?: HTMLButtonElement
+    private declare current?: Face
 
     connectedCallback() {
       if (!this.button) this.build()
-      this.stop ??= effect(() => {
-        this.attrs.value
-        this.render(face(kind, currentInstance().value, (n) => this.getAttribute(n)))
-      })
+      this.stop ??= effect(() => this.update())
     }
 
     disconnectedCallback() {
@@ -85,7 +84,11 @@ function buttonClass(kind: Kind) {
     }
 
     attributeChangedCallback() {
-      this.attrs.value++
+      if (this.stop) this.update()
+    }
+
+    private update() {
+      this.render(face(kind, currentInstance().value, (n) => this.getAttribute(n)))
     }
 
     private build() {

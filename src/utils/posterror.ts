@@ -1,6 +1,6 @@
 /** An error with a stable string code: survives minification and chunk boundaries. */
 export class PosternError extends Error {
-  readonly code: string | number
+  declare readonly code: string | number
   constructor(message: string, code: string | number, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'PosternError'
