@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { optionsError } from '../../signals/options'
+import { PosternError } from '../../utils/errors'
 
 // AppKit's universalProviderConfigOverride, applied as its WcHelpersUtil.applyNamespaceOverrides
 // does. The loader accepts any object under that name (its schema stays small); the shape is
@@ -20,8 +20,10 @@ export type ConfigOverride = NonNullable<v.InferOutput<typeof ConfigOverride>['u
 /** The site's override, checked; a wrong shape throws the options error naming the field. */
 export function configOverride(value: unknown): ConfigOverride | undefined {
   const parsed = v.safeParse(ConfigOverride, { universalProviderConfigOverride: value })
-  if (!parsed.success) throw optionsError(parsed.issues)
-  return parsed.output.universalProviderConfigOverride
+  if (parsed.success) return parsed.output.universalProviderConfigOverride
+  // createAppKit's message, formatted here: the loader's own formatter is not shared with chunks
+  const lines = parsed.issues.map((issue) => `- ${issue.path?.map((p) => p.key).join('.')}: ${issue.message}`)
+  throw new PosternError(`Invalid Postern options:\n${lines.join('\n')}`, 'INVALID_OPTIONS')
 }
 
 export interface NamespaceRequest {
