@@ -64,8 +64,14 @@ export function applyOverrides(
   return out
 }
 
-/** The override's defaultChain, or undefined (a wrong shape already failed the pairing's request). */
-export function overrideDefaultChain(value: unknown): string | undefined {
+/** The override, or undefined when there is none or its shape is wrong (that already failed the pairing's request). */
+function checked(value: unknown): ConfigOverride | undefined {
   const parsed = v.safeParse(ConfigOverride, { universalProviderConfigOverride: value })
-  return parsed.success ? parsed.output.universalProviderConfigOverride?.defaultChain : undefined
+  return parsed.success ? parsed.output.universalProviderConfigOverride : undefined
 }
+
+/** The override's defaultChain. */
+export const overrideDefaultChain = (value: unknown) => checked(value)?.defaultChain
+
+/** The override's RPC for a chain ('eip155:137'): the provider's reads there go to it, not to the modal's. */
+export const overrideRpcUrl = (value: unknown, caipNetworkId: string) => checked(value)?.rpcMap?.[caipNetworkId]
