@@ -101,6 +101,8 @@ export interface CatalogueWallet {
   rdns?: string | null
   chains?: string[]
   mobile_link?: string | null
+  /** The wallet's universal link (https), used on mobile with experimental_preferUniversalLinks. */
+  link_mode?: string | null
   desktop_link?: string | null
   webapp_link?: string | null
   app_store?: string | null

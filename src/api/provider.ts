@@ -28,6 +28,7 @@ export const CatalogueWalletSchema = v.object({
   rdns: link,
   chains: v.optional(v.array(v.string())),
   mobile_link: link,
+  link_mode: link,
   desktop_link: link,
   webapp_link: link,
   app_store: link,

@@ -8,6 +8,7 @@ import { findNetwork } from './network'
 import { toCaipAddress } from '../utils/caip'
 import { isMobile } from '../utils/platform'
 import { emitEvent } from './events'
+import { excludedWallets } from './coinbase'
 
 /**
  * Every RPC endpoint of a network, in the order reads fall back across them: the site's
@@ -32,7 +33,7 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
       enableInjected: store.options.enableInjected !== false,
       enableEIP6963: store.options.enableEIP6963 !== false,
       mobile: isMobile(),
-      excluded: store.options.excludeWalletIds ?? [],
+      excluded: excludedWallets(store.options),
     },
     setConnectors(connectors: Connector[]) {
       // The built-in WalletConnect connector belongs to no adapter: it stays.

@@ -4,6 +4,7 @@ import type { CatalogueWallet } from '../types'
 import { getAllowedOrigins, getAnalyticsConfig, INVALID_APP_CONFIGURATION, isOriginAllowed, walletImageUrl, type ProviderConfig } from '../api/provider'
 import { showToast } from './toast'
 import { runtime } from './catalogue-runtime'
+import { excludedWallets } from './coinbase'
 
 /** 'Invalid App Configuration' (403 or origin not allowed), once per instance, with a console error. */
 export function reportInvalidConfig(store: Store, detail: string): void {
@@ -38,8 +39,8 @@ const EXPLORER_ID = /^[0-9a-zA-Z_-]{1,128}$/
 export const explorerIds = (list?: readonly string[]) => (list ?? []).filter((id) => EXPLORER_ID.test(id))
 
 export function isExcluded(store: Store, wallet: CatalogueWallet): boolean {
-  const excluded = store.options.excludeWalletIds
-  if (!excluded?.length) return false
+  const excluded = excludedWallets(store.options)
+  if (!excluded.length) return false
   const keys = [wallet.id, wallet.rdns, wallet.name].filter(Boolean).map((k) => k!.toLowerCase())
   return excluded.some((e) => keys.includes(e.toLowerCase()))
 }
@@ -47,7 +48,7 @@ export function isExcluded(store: Store, wallet: CatalogueWallet): boolean {
 export function baseQuery(store: Store) {
   return {
     include: explorerIds(store.options.includeWalletIds),
-    exclude: explorerIds(store.options.excludeWalletIds),
+    exclude: explorerIds(excludedWallets(store.options)),
     chains: store.network.networks.peek().map((n) => n.caipNetworkId),
   }
 }

@@ -94,6 +94,20 @@ export function walletLink(appUrl: string | null | undefined, uri: string): { hr
   return redirect && base ? { href: base, redirect } : undefined
 }
 
+/**
+ * The link that opens a wallet on mobile. With experimental_preferUniversalLinks, a wallet whose
+ * mobile link is a native scheme and that has a universal link (link_mode, https) is opened by
+ * the universal link, as AppKit's onConnectMobile does; the native link stays the one stored to
+ * bring the wallet forward later.
+ */
+export function mobileLink(wallet: CatalogueWallet, uri: string, preferUniversal?: boolean): { href: string; redirect: string } | undefined {
+  const native = walletLink(wallet.mobile_link, uri)
+  const universal = preferUniversal && native && walletScheme(native.href) && /^https?:\/\//i.test(wallet.link_mode ?? '')
+    ? walletLink(wallet.link_mode, uri)
+    : undefined
+  return universal ? { href: native!.href, redirect: universal.redirect } : native
+}
+
 /** The bare pairing URI as a link any installed wallet may answer (wc: only). */
 export function wcLink(uri: string): string | undefined {
   return parseWcUri(uri) ? safeUrl(uri, ['wc']) : undefined

@@ -15,7 +15,8 @@ background:color-mix(in srgb,var(--w3m-color-mix,#000) 50%,transparent);animatio
 .overlay.embedded{position:static;background:none;animation:none}
 .card{position:relative;width:360px;max-width:100vw;max-height:90vh;overflow:auto;background:var(--bg);border-radius:calc(var(--r)*9);
 box-shadow:0 0 0 1px #ffffff14,0 16px 48px #0006;padding:0 12px 16px;animation:rise .2s ease-out}
-@media (max-width:430px){.overlay{align-items:flex-end}.card{width:100vw;border-radius:calc(var(--r)*9) calc(var(--r)*9) 0 0}}
+@media (max-width:430px){.overlay{align-items:flex-end}.card{width:100vw;border-radius:calc(var(--r)*9) calc(var(--r)*9) 0 0}
+:host([data-mobile-fullscreen]) .overlay{align-items:stretch}:host([data-mobile-fullscreen]) .card{max-height:none;border-radius:0}}
 .head{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;height:64px}
 h2{margin:0;text-align:center;font-size:16px;font-weight:600}h2:focus{outline:none}
 .icon-btn{width:36px;height:36px;border:0;border-radius:calc(var(--r)*3);background:none;color:var(--fg2);font-size:20px;cursor:pointer}

@@ -21,13 +21,13 @@ import { plural } from '../ui/format'
 const CSS = `
 .aw-search{position:relative;display:flex;align-items:center;margin:0 0 12px}
 .aw-search input{flex:1;min-width:0;height:40px;padding:0 40px 0 12px;border:1px solid var(--bg3);border-radius:calc(var(--r)*4);
-background:var(--bg2);color:var(--fg);font:inherit;font-size:15px}
+background:var(--bg2);color:var(--fg);font:inherit;font-size:calc(var(--fs)*1.5)}
 .aw-search input:focus-visible{outline:2px solid var(--acc);outline-offset:0}
 .aw-search .icon-btn{position:absolute;right:2px}
 .aw-scroll{max-height:min(440px,60vh);overflow-y:auto;padding:2px}
 .aw-grid{display:grid;grid-template-columns:repeat(4,minmax(0,1fr));gap:8px;margin:0;padding:0;list-style:none}
 .aw-item{display:flex;flex-direction:column;align-items:center;gap:6px;width:100%;padding:10px 4px 8px;border:0;
-border-radius:calc(var(--r)*4);background:var(--bg2);cursor:pointer;font-size:12px}
+border-radius:calc(var(--r)*4);background:var(--bg2);cursor:pointer;font-size:calc(var(--fs)*1.2)}
 .aw-item:hover{background:var(--bg3)}
 .aw-name{max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .aw-skel{height:86px;border-radius:calc(var(--r)*4);background:var(--bg2);animation:aw-pulse 1.2s ease-in-out infinite}

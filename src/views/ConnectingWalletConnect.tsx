@@ -5,7 +5,7 @@ import type { CatalogueWallet } from '../types'
 import type { WalletLink } from '../signals/walletconnect'
 import { closeModal } from '../signals/modal'
 import { showToast } from '../signals/toast'
-import { storeLinks, walletConnectChunk, walletConnectState, walletLink, wcLink } from '../signals/walletconnect-pairing'
+import { storeLinks, walletConnectChunk, walletConnectState, walletLink, mobileLink as walletMobileLink, wcLink } from '../signals/walletconnect-pairing'
 import { errorMessage } from '../utils/errors'
 import { isMobile } from '../utils/platform'
 import { WalletImage } from '../ui/WalletImage'
@@ -96,7 +96,7 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
   const mobile = isMobile()
   const Qr = useQrCode()
   const name = wallet?.name ?? 'your wallet'
-  const mobileLink = uri ? (wallet ? walletLink(wallet.mobile_link, uri) : undefined) : undefined
+  const mobileLink = uri && wallet ? walletMobileLink(wallet, uri, store.options.experimental_preferUniversalLinks) : undefined
   const anyWallet = uri && !wallet ? wcLink(uri) : undefined
   const desktopLink = uri && wallet && !mobile ? walletLink(wallet.desktop_link, uri) : undefined
   const webLink = uri && wallet ? walletLink(wallet.webapp_link, uri) : undefined

@@ -25,7 +25,7 @@ function Sentence({ text, ...links }: Links & { text: string; lower?: boolean })
 export function LegalFooter({ store }: { store: Store }) {
   const { termsConditionsUrl: terms, privacyPolicyUrl: privacy, features } = store.options
   if ((!terms && !privacy) || features.legalCheckbox) return null
-  return <p class="muted" style="text-align:center;font-size:12px;margin:8px 0 0"><Sentence text={t('By connecting your wallet, you agree to our {links}')} terms={terms} privacy={privacy} /></p>
+  return <p class="muted" style="text-align:center;font-size:calc(var(--fs)*1.2);margin:8px 0 0"><Sentence text={t('By connecting your wallet, you agree to our {links}')} terms={terms} privacy={privacy} /></p>
 }
 
 /** features.legalCheckbox: the wallets stay disabled until the visitor ticks this (AppKit's w3m-legal-checkbox). */
@@ -33,7 +33,7 @@ export function LegalCheckbox({ store }: { store: Store }) {
   const { termsConditionsUrl: terms, privacyPolicyUrl: privacy } = store.options
   const accepted = store.modal.legalAccepted
   return (
-    <label class="item" style="cursor:pointer;font-size:13px">
+    <label class="item" style="cursor:pointer;font-size:calc(var(--fs)*1.3)">
       <input type="checkbox" checked={accepted.value} onChange={(e) => (accepted.value = (e.target as HTMLInputElement).checked)} />
       <span><Sentence text={t('I agree to our {links}')} terms={terms} privacy={privacy} lower /></span>
     </label>

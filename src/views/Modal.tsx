@@ -7,6 +7,7 @@ import { Toast } from './Toast'
 import { LazyView } from './LazyView'
 import { deepActiveElement, trapTab } from './focus'
 import { t } from '../ui/base'
+import { isMobile } from '../utils/platform'
 
 const TITLE_ID = 'w3m-title'
 
@@ -113,6 +114,8 @@ function useThemeOnHost(store: Store, host: HTMLElement) {
   const variables = resolveVariables(store.theme.variables.value)
   useEffect(() => {
     host.dataset.theme = mode
+    // AppKit's enableMobileFullScreen: on a phone the modal takes the whole screen (styles.ts).
+    host.toggleAttribute('data-mobile-fullscreen', !!store.options.enableMobileFullScreen && isMobile())
     for (const [name, value] of Object.entries(variables)) host.style.setProperty(name, value)
     return () => Object.keys(variables).forEach((name) => host.style.removeProperty(name))
   }, [mode, store.theme.variables.value])

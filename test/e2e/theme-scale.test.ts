@@ -1,6 +1,7 @@
 // --w3m-color-mix-strength and --w3m-font-size-master (and their --apkt-* forms) change the
 // modal's computed colours and text sizes in Chromium, light and dark; unset, nothing changes
-// (the plain colours keep their rgb() form, so contrast checks read them as before).
+// (the plain colours keep their rgb() form, so contrast checks read them as before). The lazy
+// views' own sheets (here the onramp view's, from its chunk) follow the master size too.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -11,7 +12,7 @@ let e2e: E2E
 
 const page = (name: string, vars: Record<string, string | number>, mode: 'light' | 'dark') =>
   e2e.stack.web.setPage(`/t/${name}.html`, `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script src="/dist/cdn/postern.js"></script></head><body><appkit-button></appkit-button>
-<script>window.modal = Postern.createAppKit({ projectId: 'test', apiUrl: '${e2e.stack.api.url}', networks: [Postern.networks.mainnet], themeMode: '${mode}', themeVariables: ${JSON.stringify(vars)} })</script></body></html>`)
+<script>window.modal = Postern.createAppKit({ projectId: 'test', apiUrl: '${e2e.stack.api.url}', blockchainApiUrl: '${e2e.stack.config.blockchainApiUrl}', networks: [Postern.networks.mainnet], themeMode: '${mode}', themeVariables: ${JSON.stringify(vars)} })</script></body></html>`)
 
 test.before(async () => {
   e2e = await startE2E()
@@ -67,6 +68,25 @@ test('behavior: the --apkt-* forms win, in light mode too', async () => {
     text: await computed(p, 'color-mix(in srgb, #0000ff 30%, #141414)'),
     h2: '12.8px',
   })
+})
+
+/** A view from its own chunk (the onramp form), opened by the site: its label and input sizes. */
+async function onrampSizes(p: Page, name: string) {
+  await p.goto(`${e2e.stack.web.url}/t/${name}.html`)
+  await p.evaluate(() => (window as any).modal.open({ view: 'OnRampProviders' }))
+  await dialog(p).locator('.onramp label').first().waitFor({ timeout: 15_000 })
+  return p.evaluate(() => {
+    const root = document.querySelector('w3m-modal')!.shadowRoot!
+    return { label: getComputedStyle(root.querySelector('.onramp label')!).fontSize, input: getComputedStyle(root.querySelector('.onramp input')!).fontSize }
+  })
+}
+
+test('behavior: a lazy view\'s own sheet keeps its sizes unset and scales with the master size', async () => {
+  const { page: p, errors } = await e2e.newPage()
+  assert.equal(await onrampSizes(p, 'plain-dark'), { label: '13px', input: '15px' })
+  assert.equal(await onrampSizes(p, 'mixed-dark'), { label: '15.6px', input: '18px' })
+  assert.equal(await onrampSizes(p, 'mixed-light'), { label: '10.4px', input: '12px' })
+  assert.equal(errors, [])
 })
 
 test.run()

@@ -2,6 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
   isPairingExpired,
+  mobileLink,
   PAIRING_EXPIRY_MARGIN_MS,
   parseWcUri,
   storeLinks,
@@ -126,3 +127,28 @@ slice('behavior: the first namespace keeps the plain uid, others are prefixed', 
 })
 
 slice.run()
+
+const universal = suite('walletconnect mobile links: experimental_preferUniversalLinks')
+const WALLET = { id: 'w', name: 'W', mobile_link: 'wallet://', link_mode: 'https://w.example/link' }
+
+universal('behavior: off, or no universal link, the native deep link opens the wallet', () => {
+  assert.equal(mobileLink(WALLET, URI, false), { href: 'wallet://', redirect: `wallet://wc?uri=${ENCODED}` })
+  assert.equal(mobileLink({ ...WALLET, link_mode: null }, URI, true), { href: 'wallet://', redirect: `wallet://wc?uri=${ENCODED}` })
+})
+
+universal('behavior: on, the universal link carries the URI; the native link stays the one stored', () => {
+  assert.equal(mobileLink(WALLET, URI, true), { href: 'wallet://', redirect: `https://w.example/link/wc?uri=${ENCODED}` })
+})
+
+universal('behavior: a universal link must be https (http on loopback); anything else falls back to the native link', () => {
+  for (const bad of ['javascript:alert(1)', 'http://w.example/link', 'other://link', 'wallet://link']) {
+    assert.is(mobileLink({ ...WALLET, link_mode: bad }, URI, true)!.redirect, `wallet://wc?uri=${ENCODED}`, bad)
+  }
+  assert.is(mobileLink({ ...WALLET, link_mode: 'http://127.0.0.1:8080/l' }, URI, true)!.redirect, `http://127.0.0.1:8080/l/wc?uri=${ENCODED}`)
+})
+
+universal('behavior: a wallet whose mobile link is already https keeps it (AppKit has no universal link to prefer then)', () => {
+  assert.is(mobileLink({ ...WALLET, mobile_link: 'https://w.example/app' }, URI, true)!.redirect, `https://w.example/app/wc?uri=${ENCODED}`)
+})
+
+universal.run()

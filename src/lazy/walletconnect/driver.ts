@@ -10,6 +10,7 @@ import { hideToast, showToast } from '../../signals/toast'
 import { storedDeepLink, walletConnectConnector, walletConnectState, walletScheme } from '../../signals/walletconnect-pairing'
 import { sessionEnded, walletConnectNamespaces } from './session'
 import { apiNativeBalance } from './balance'
+import { overrideRpcUrl } from './overrides'
 
 /** Requests the wallet's user has to approve: while one is out, the modal says so. */
 const APPROVALS = new Set([
@@ -20,10 +21,14 @@ const APPROVALS = new Set([
 /** Each instance's provider as handed out, wrapped once. */
 const proxies = new WeakMap<Store, Provider>()
 
-/** Points the provider's requests at a network; a chain the session lacks is left to the request. */
+/**
+ * Points the provider's requests at a network; a chain the session lacks is left to the request.
+ * Its reads go to the universalProviderConfigOverride's rpcMap entry for the chain, else the modal's RPC.
+ */
 export function setDefaultChain(store: Store, provider: Provider, network: Network): void {
   try {
-    provider.setDefaultChain(network.caipNetworkId, rpcUrlFor(store, network) || undefined)
+    const rpc = overrideRpcUrl(store.options.universalProviderConfigOverride, network.caipNetworkId) ?? rpcUrlFor(store, network)
+    provider.setDefaultChain(network.caipNetworkId, rpc || undefined)
   } catch {
     // a chain the session does not cover: requests name their chain themselves
   }

@@ -24,6 +24,7 @@ import {
 import { createDriver, setDefaultChain } from './driver'
 import type { Provider } from './provider'
 import { requestedNamespaces } from './namespaces'
+import { overrideDefaultChain } from './overrides'
 
 export { resetWalletConnect } from './session'
 export { requestedNamespaces } from './namespaces'
@@ -163,7 +164,11 @@ function finishPairing(store: Store, provider: Provider, session: Session, opts:
   clearTimeout(rt.refresh)
   walletConnectState(store).attempt.value++ // silences any other attempt still out
   store.drivers.set(WALLET_CONNECT_ID, createDriver(store, provider))
-  const namespaces = pairingSucceeded(store, session as SessionLike, opts.reuse || isMobile() ? 'mobile' : 'qrcode')
+  // AppKit sets the provider's default chain to the override's defaultChain after connecting;
+  // here the state follows it too (afterSession points the provider at the account's chain).
+  const prefer = overrideDefaultChain(store.options.universalProviderConfigOverride)
+  const known = prefer && findNetwork(store.network.networks.peek(), prefer) ? prefer : undefined
+  const namespaces = pairingSucceeded(store, session as SessionLike, opts.reuse || isMobile() ? 'mobile' : 'qrcode', known)
   afterSession(store, provider, namespaces)
 }
 

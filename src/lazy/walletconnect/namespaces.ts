@@ -1,6 +1,7 @@
 import type { Store } from '../../signals/store'
 import type { ChainNamespace } from '../../types'
 import { rpcUrlFor } from '../../signals/adapters'
+import { applyOverrides, configOverride, type NamespaceRequest } from './overrides'
 
 /** What a session asks of the wallet, per namespace. */
 export const METHODS: Partial<Record<ChainNamespace, string[]>> = {
@@ -15,14 +16,15 @@ export const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
   solana: ['accountsChanged', 'chainChanged'],
 }
 
-interface NamespaceRequest {
-  chains: string[]
-  methods: string[]
-  events: string[]
-  rpcMap: Record<string, string>
-}
+/** A namespace asked for with no network of the site in it: AppKit's createDefaultNamespace. */
+const fresh = (namespace: string): NamespaceRequest => ({
+  chains: [], methods: METHODS[namespace as ChainNamespace] ?? [], events: ['accountsChanged', 'chainChanged'], rpcMap: {},
+})
 
-/** What the modal asks for: every configured eip155 and solana network, the active one first. */
+/**
+ * What the modal asks for: every configured eip155 and solana network, the active one first,
+ * then the site's universalProviderConfigOverride (throws when its shape is wrong).
+ */
 export function requestedNamespaces(store: Store): Record<string, NamespaceRequest> {
   const out: Record<string, NamespaceRequest> = {}
   const chosen = store.network.byNamespace.peek()
@@ -36,6 +38,6 @@ export function requestedNamespaces(store: Store): Record<string, NamespaceReque
     const rpc = rpcUrlFor(store, network)
     if (rpc) entry.rpcMap[String(network.id)] = rpc
   }
-  return out
+  return applyOverrides(out, configOverride(store.options.universalProviderConfigOverride), fresh)
 }
 

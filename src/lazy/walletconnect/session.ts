@@ -120,11 +120,11 @@ export function walletConnectNamespaces(store: Store): ChainNamespace[] {
 
 /**
  * Writes a session's accounts into the per-namespace state (only namespaces the site configured):
- * in each, the account on the network already chosen there if the session has it, else the
- * session's first. The namespace that was active stays active. Namespaces the session no
+ * in each, the account on `prefer` (a CAIP-2 chain of a configured network) if the session has
+ * it, else on the network already chosen there, else the session's first. The namespace that was active stays active. Namespaces the session no
  * longer covers are dropped.
  */
-export function applySession(store: Store, session: SessionLike): ChainNamespace[] {
+export function applySession(store: Store, session: SessionLike, prefer?: string): ChainNamespace[] {
   const configured = new Set(store.network.networks.peek().map((n) => n.chainNamespace))
   const groups = sessionAccounts(session.namespaces).filter((g) => configured.has(g.namespace))
   const peer = v.safeParse(PeerMetadata, session.peer?.metadata)
@@ -136,8 +136,10 @@ export function applySession(store: Store, session: SessionLike): ChainNamespace
   const active = store.network.activeNamespace.peek()
   const ordered = [...groups.filter((g) => g.namespace !== active), ...groups.filter((g) => g.namespace === active)]
   for (const group of ordered) {
-    const chosen = store.network.byNamespace.peek()[group.namespace]
-    const onChosen = group.accounts.filter((a) => `${group.namespace}:${a.chainId}` === chosen)
+    const on = (chain?: string) => group.accounts.filter((a) => `${group.namespace}:${a.chainId}` === chain)
+    // universalProviderConfigOverride.defaultChain, when the session has it, before the chosen network
+    const preferred = on(prefer)
+    const onChosen = preferred.length ? preferred : on(store.network.byNamespace.peek()[group.namespace])
     const previous = accountFor(store, group.namespace)
     const kept = previous.connectorId === WALLET_CONNECT_ID ? onChosen.find((a) => a.address === previous.address) : undefined
     const account = kept ?? onChosen[0] ?? group.accounts[0]!
@@ -154,9 +156,9 @@ export function applySession(store: Store, session: SessionLike): ChainNamespace
  * The wallet approved: the session's accounts go into state, and (SPEC section 4) the deep
  * link and recent wallet are stored and a connect-success event is tracked.
  */
-export function pairingSucceeded(store: Store, session: SessionLike, method: 'qrcode' | 'mobile'): ChainNamespace[] {
+export function pairingSucceeded(store: Store, session: SessionLike, method: 'qrcode' | 'mobile', prefer?: string): ChainNamespace[] {
   const wc = walletConnectState(store)
-  const namespaces = applySession(store, session)
+  const namespaces = applySession(store, session, prefer)
   wc.status.value = 'connected'
   wc.uri.value = undefined
   wc.expiresAt.value = undefined
