@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { CatalogueWallet } from '../types'
-import { readStored, STORAGE_KEYS, writeStored } from '../utils/storage'
+import { readStored, writeStored } from '../utils/storage'
+import { STORAGE_KEYS } from '../utils/storage-keys'
 
 /** SPEC section 9: at most two recent wallets. Kept apart from wallets.ts so the loader stays small. */
 export const MAX_RECENT_WALLETS = 2

@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import type { Store, WalletConnectChunk } from './store'
 import type { CatalogueWallet, ChainNamespace, Connector } from '../types'
 import { WALLET_CONNECT_ID, type PairingStatus, type WalletConnectState, type WalletLink } from './walletconnect'
-import { readStored, STORAGE_KEYS } from '../utils/storage'
+import { readStored } from '../utils/storage'
+import { STORAGE_KEYS } from '../utils/storage-keys'
 import { safeUrl } from '../utils/url'
 
 // The WalletConnect slice's signals, pairing URIs and wallet links: for the WalletConnect views

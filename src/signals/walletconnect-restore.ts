@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Store } from './store'
 import { setAccountState } from './account'
 import { NAMESPACES } from '../utils/caip'
-import { readStored, STORAGE_KEYS } from '../utils/storage'
+import { readStored, WC_SESSION_KEY } from '../utils/storage'
 
 /**
  * WalletConnect is built in (unless enableWalletConnect is false); this is all the loader holds
@@ -16,7 +16,7 @@ export function setupWalletConnect(store: Store, browser: boolean): void {
   const chain = options.networks[0]!.chainNamespace
   const imageUrl = options.connectorImages?.walletConnect
   connection.connectors.value = [{ id: 'walletConnect', uid: 'walletConnect', type: 'WALLET_CONNECT', name: 'WalletConnect', chain, imageUrl }, ...connection.connectors.peek()]
-  const namespaces = (browser && options.enableReconnect !== false && readStored(STORAGE_KEYS.walletConnectSession, v.array(v.picklist(NAMESPACES)))) || []
+  const namespaces = (browser && options.enableReconnect !== false && readStored(WC_SESSION_KEY, v.array(v.picklist(NAMESPACES)))) || []
   const mark = (status: 'connecting' | 'disconnected') => {
     connection.status.value = status === 'connecting' ? 'reconnecting' : status
     for (const namespace of namespaces) setAccountState(store, namespace, { status })

@@ -1,19 +1,7 @@
 import * as v from 'valibot'
 
-/** Storage keys of SPEC section 3, under one prefix so a site's own keys never clash. */
-export const STORAGE_KEYS = {
-  recentConnectorId: '@postern/recent_connector_id',
-  connectedNamespaces: '@postern/connected_namespaces',
-  connectionStatus: '@postern/connection_status',
-  activeCaipNetworkId: '@postern/active_caip_network_id',
-  disconnected: '@postern/disconnected',
-  requestedChains: '@postern/requested_chains',
-  recentWallets: '@postern/recent_wallets',
-  deepLink: '@postern/deeplink_choice',
-  preferredAccountTypes: '@postern/preferred_account_types',
-  /** The namespaces a WalletConnect session served, so a reload restores it without a QR. */
-  walletConnectSession: '@postern/wc_session',
-} as const
+/** The one storage key the loader reads (the rest: storage-keys.ts, kept out of the loader). */
+export const WC_SESSION_KEY = '@postern/wc_session'
 
 function store(): Storage | undefined {
   try {

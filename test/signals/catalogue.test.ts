@@ -18,7 +18,7 @@ import {
   searchWallets,
 } from '../../src/signals/catalogue'
 import { currentRoute } from '../../src/signals/modal'
-import { STORAGE_KEYS } from '../../src/utils/storage'
+import { STORAGE_KEYS } from '../../src/utils/storage-keys'
 import { CATALOGUE_CACHE_KEY } from '../../src/signals/catalogue-cache'
 import { startProviderStack, type ProviderStack } from '../api/provider-stack'
 import { tick, waitFor } from '../render'
