@@ -64,15 +64,15 @@ function useSendArguments(store: Store, route: Route) {
     }
     if (!SEND_NAMESPACES.includes(args.namespace as ChainNamespace)) return fail(SEND_ERRORS.CHAIN)
     const network = findNetwork(store.network.networks.peek(), args.chainId, args.namespace as ChainNamespace)
-    if (!network) return fail(`Network with id "${args.chainId}" not found`)
-    if (Number.isNaN(Number(args.amount))) return fail('Invalid amount')
+    if (!network) return fail(SEND_ERRORS.networkNotFound(args.chainId))
+    if (Number.isNaN(Number(args.amount))) return fail(SEND_ERRORS.INVALID_AMOUNT)
     if (network.caipNetworkId !== store.network.activeCaipNetworkId.peek()) {
       applied.add(route)
       // The switch changes the account's CAIP address, which re-runs this for the new network.
       switchNetwork(store, network).then(() => {
         applied.delete(route)
         setSwitched((n) => n + 1)
-      }, () => fail(`Network with id "${args.chainId}" not found`))
+      }, () => fail(SEND_ERRORS.networkNotFound(args.chainId)))
       return
     }
     if (!account.tokenBalance || account.tokenBalanceLoading) return
