@@ -32,7 +32,9 @@ test.after(async () => {
 })
 
 function mount(rpcUrl = anvil.rpcUrl) {
-  const store = createStore(parseOptions({ projectId: 'p', networks: [mainnet], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': rpcUrl } }))
+  // The network's own endpoints are the fallback's last resort: the node given is the only one here.
+  const network = { ...mainnet, rpcUrls: { default: { http: [rpcUrl] } } }
+  const store = createStore(parseOptions({ projectId: 'p', networks: [network], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': rpcUrl } }))
   setAccountState(store, 'eip155', { address: ME, caipAddress: `eip155:1:${ME}`, status: 'connected' })
   store.modal.stack.value = [{ view: 'Account' }, { view: 'WalletSend' }]
   const host = document.createElement('div')
