@@ -16,6 +16,7 @@ import { SendFormStep } from './form'
 import { SendPreviewStep } from './preview'
 import { SEND_CSS } from './styles'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 /** SPEC section 9: input settles for 500 ms before the fee is estimated again. */
 const DEBOUNCE_MS = 500
@@ -60,7 +61,8 @@ function useSendArguments(store: Store, route: Route) {
     const fail = (message: string) => {
       applied.add(route)
       patchSend(store, { error: message })
-      showToast(store, 'error', message)
+      // The toast says a catalogue key through t(); a message with a value filled in is said here.
+      showToast(store, 'error', said(message))
     }
     if (!SEND_NAMESPACES.includes(args.namespace as ChainNamespace)) return fail(SEND_ERRORS.CHAIN)
     const network = findNetwork(store.network.networks.peek(), args.chainId, args.namespace as ChainNamespace)
