@@ -53,9 +53,10 @@ const SENTENCE = /\p{L}\S*\s+\S/u
  * functions filling one in (`register: (name) => \`Error registering name ${name}\``, whose key is
  * 'Error registering name {name}'). Views show these in the locale through said() (ui/said).
  */
-export function messageConstants(files = [...sourceFiles(join(SRC, 'signals'), /\.tsx?$/), ...sourceFiles(join(SRC, 'lazy'), /\.tsx?$/)]): Map<string, string[]> {
+export function messageConstants(files = [...sourceFiles(join(SRC, 'signals'), /\.tsx?$/), ...sourceFiles(join(SRC, 'lazy'), /\.tsx?$/)], names = new Set<string>()): Map<string, string[]> {
   const found = new Map<string, string[]>()
-  const add = (key: string, file: string) => SENTENCE.test(key) && found.set(key, [...(found.get(key) ?? []), file])
+  let constant = ''
+  const add = (key: string, file: string) => SENTENCE.test(key) && names.add(constant) && found.set(key, [...(found.get(key) ?? []), file])
   const unwrap = (e: ts.Expression): ts.Expression => (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) ? unwrap(e.expression) : e)
   const template = (e: ts.Expression): string | undefined => {
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text
@@ -68,6 +69,7 @@ export function messageConstants(files = [...sourceFiles(join(SRC, 'signals'), /
       if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue
       for (const decl of statement.declarationList.declarations) {
         if (!ts.isIdentifier(decl.name) || !/^[A-Z][A-Z0-9_]*$/.test(decl.name.text) || !decl.initializer) continue
+        constant = decl.name.text
         const value = unwrap(decl.initializer)
         // A bare template is CSS or markup; a message is a plain string.
         if (ts.isStringLiteral(value)) add(value.text, file)
@@ -82,4 +84,11 @@ export function messageConstants(files = [...sourceFiles(join(SRC, 'signals'), /
     }
   }
   return found
+}
+
+/** The names of those constants (SEND_ERRORS, TOKEN_BALANCE_UNAVAILABLE): a view shows them through said() or t(). */
+export function messageConstantNames(): Set<string> {
+  const names = new Set<string>()
+  messageConstants(undefined, names)
+  return names
 }

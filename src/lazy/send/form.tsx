@@ -88,7 +88,7 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
         <label for="send-token">{t('Token')}</label>
         {account.tokenBalanceError && !balances.length ? (
           <div class="row">
-            <p class="error" role="alert">{TOKEN_BALANCE_UNAVAILABLE}</p>
+            <p class="error" role="alert">{t(TOKEN_BALANCE_UNAVAILABLE)}</p>
             <button type="button" class="btn secondary" onClick={() => void refreshTokenBalances(store, undefined, { force: true })}>{t('Retry')}</button>
           </div>
         ) : (
