@@ -1,10 +1,11 @@
 // Faults survived (issue 17, item 5): the API server's database down (stack.faults 'db'), seen
-// through the modal. Names need the database: the view says it is unavailable, keeps what was
-// typed and the connection, and works again once the database is back.
+// through the modal. Names and the e-mail login need the database: each says it is unavailable,
+// keeps what was typed (and the connection), and works again once the database is back.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { connectFeaturePage, el, installFeaturePages, modal } from './feature-page.ts'
+import { emailInput, embeddedPage, openConnect, otpInput, submitEmail } from './embedded-page.ts'
 import { demoAccount } from '../../dev/chains/index.ts'
 import { DB_UNAVAILABLE_REASON } from '../../server/db/unavailable.ts'
 import type { FaultMode, FaultSwitch } from '../../dev/faults/index.ts'
@@ -19,6 +20,7 @@ test.before(async () => {
   e2e = await startE2E()
   db = e2e.stack.faults.get('db')
   installFeaturePages(e2e.stack, 'db', [3])
+  e2e.stack.web.setPage('/t/db-email.html', embeddedPage(e2e.stack))
   // The account holds a name, so the reverse lookup has something to show once the database is back.
   const message = JSON.stringify({ name: NAME, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
   const body = { coin_type: 0x80000001, address: owner.address, message, signature: await owner.signMessage({ message }) }
@@ -61,5 +63,20 @@ for (const mode of ['refuse', '500'] as FaultMode[]) {
     assert.equal(errors.filter((e) => !/^Failed to load resource: the server responded with a status of 503/.test(e)), [])
   })
 }
+
+test('behavior: the database down at e-mail login: the login says so and keeps the e-mail typed; once it is back the code is mailed', async () => {
+  const { page } = await e2e.newPage()
+  await openConnect(page, `${e2e.stack.web.url}/t/db-email.html`)
+  db.set('refuse')
+  await submitEmail(page, 'ivan@example.com')
+  // The secure site's API answers 503 with its reason; the frame passes it on and the field shows it.
+  await modal(page).locator('[data-testid=w3m-email-error]', { hasText: DB_UNAVAILABLE_REASON }).waitFor({ timeout: 30_000 })
+  assert.is(await emailInput(page).inputValue(), 'ivan@example.com')
+  assert.is(await otpInput(page).count(), 0)
+  db.set('none')
+  await page.locator('w3m-modal [data-testid=w3m-email-login] button[type=submit]').click()
+  await otpInput(page).waitFor({ timeout: 30_000 })
+  assert.is(e2e.stack.mail.messages.filter((m) => m.to.includes('ivan@example.com')).length, 1)
+})
 
 test.run()
