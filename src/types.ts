@@ -149,3 +149,26 @@ export interface SIWXConfig {
   getRequired?(): boolean
   signOutOnDisconnect?: boolean
 }
+
+/**
+ * A Solana provider as a site gets it from getWalletProvider() / useAppKitProvider('solana'): the
+ * connected account and the signing features over raw bytes (wire-format transactions as
+ * @solana/kit's getTransactionEncoder or web3.js's serialize() produce them). The Solana adapter's
+ * (with its Wallet Standard wallet) and the embedded wallet's share it; each names its send options.
+ */
+export interface SolanaProvider<SendOptions = Record<string, unknown>> {
+  readonly name: string
+  readonly icon: string
+  /** The connected account's address; undefined while not connected. */
+  readonly address: string | undefined
+  readonly publicKey: Uint8Array | undefined
+  /** The Wallet Standard chain of the selected network, e.g. 'solana:mainnet'. */
+  readonly chain: `solana:${string}` | undefined
+  /** solana:signMessage: the ed25519 signature of the message. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>
+  /** solana:signTransaction: the transaction with the account's signature added. */
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  signAllTransactions(transactions: readonly Uint8Array[]): Promise<Uint8Array[]>
+  /** solana:signAndSendTransaction on the selected network: the transaction signature, base58. */
+  signAndSendTransaction(transaction: Uint8Array, options?: SendOptions): Promise<string>
+}

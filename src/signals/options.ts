@@ -101,6 +101,8 @@ const OPTION_ENTRIES = {
   secureSiteUrl: v.optional(url),
   /** The modal's language (BCP 47, e.g. 'de', 'pt-BR'); else the browser's, matched to the nearest supported. */
   locale: str,
+  /** Set on the one <style> element a browser without constructable stylesheets gets (a strict CSP's style-src nonce). */
+  nonce: str,
   rpcUrls: v.optional(v.record(v.string(), v.union([v.string(), v.array(v.string())]))),
 }
 export const OptionsSchema = v.looseObject(OPTION_ENTRIES)

@@ -17,6 +17,9 @@ export const SEND_ERRORS = {
   INSUFFICIENT: 'Insufficient Funds',
   INVALID_ADDRESS: 'Invalid Address',
   INCORRECT_VALUE: 'Incorrect Value',
+  // open({ view: 'WalletSend', arguments }) that cannot be followed.
+  INVALID_AMOUNT: 'Invalid amount',
+  networkNotFound: (chainId: string | number) => `Network with id "${chainId}" not found`,
 } as const
 
 /** AppKit's send button labels, in the order its form checks them. */

@@ -57,8 +57,8 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
       email: options.features.email, socials: options.features.socials, activity: options.features.history,
       reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,
     }),
-    /** Set by the instance: lets actions open the modal (which loads its chunk). */
-    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mounting?: Promise<{ openModal: typeof openModal }> },
+    /** Set by the instance: lets actions open the modal (which loads its chunk); relocale, by the mounted modal. */
+    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mounting?: Promise<{ openModal: typeof openModal }>; relocale?: (locale?: string) => void },
   }
 }
 

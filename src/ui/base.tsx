@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
+import { signal } from '@preact/signals-core'
 import { safeUrl } from '../utils/url'
 import type { Messages } from '../i18n/types'
 
@@ -12,8 +13,19 @@ import type { Messages } from '../i18n/types'
 // Plurals, numbers and dates: ui/format.
 
 
+// A signal: every component that said something re-renders when updateOptions({ locale }) changes it.
+const spoken = signal<{ lang: string; messages: Messages }>({ lang: 'en', messages: {} })
+let asked = ''
+
 /** The BCP 47 tag the modal speaks (its <div lang> and the Intl formats), and its messages. */
-export const locale: { lang: string; messages: Messages } = { lang: 'en', messages: {} }
+export const locale = {
+  get lang() {
+    return spoken.value.lang
+  },
+  get messages() {
+    return spoken.value.messages
+  },
+}
 
 /** `t('Connect Wallet')`, `t('Continue in {name}', { name })`: the English text is the key. */
 export function t(en: string, vars?: Record<string, string | number>): string {
@@ -26,8 +38,10 @@ export function t(en: string, vars?: Record<string, string | number>): string {
  * English needs no fetch, and a locale that fails to arrive leaves English.
  */
 export async function setLocale(wanted: string): Promise<void> {
+  asked = wanted
   const found = !/^en\b/i.test(wanted) && (await import('../i18n/load').then((m) => m.loadLocale(wanted), () => undefined))
-  ;[locale.lang, locale.messages] = found || ['en', {}]
+  // Two changes in a row: the later one speaks, whichever chunk arrives first.
+  if (asked == wanted) spoken.value = found ? { lang: found[0], messages: found[1] } : { lang: 'en', messages: {} }
 }
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {

@@ -126,7 +126,7 @@ export function AllWallets({ store }: ViewProps) {
         {error && !pending && (
           <div class="center">
             <p class="error" role="alert">{searching ? t('Search failed') : t('Failed to load wallets')}</p>
-            <p class="muted">{error}</p>
+            <p class="muted">{t(error)}</p>
             <button type="button" class="btn" onClick={retry}>{t('Try again')}</button>
           </div>
         )}

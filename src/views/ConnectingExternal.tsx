@@ -55,7 +55,7 @@ export function ConnectingExternal({ store, route }: ViewProps) {
       {phase === 'error' && (
         <>
           <p class="error" role="alert">{t('Connection failed')}</p>
-          <p class="muted">{message}</p>
+          <p class="muted">{t(message)}</p>
         </>
       )}
       {phase !== 'waiting' && (

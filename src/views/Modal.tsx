@@ -8,6 +8,7 @@ import { LazyView } from './LazyView'
 import { deepActiveElement, trapTab } from './focus'
 import { t } from '../ui/base'
 import { isMobile } from '../utils/platform'
+import { useLocaleOption } from './locale'
 
 const TITLE_ID = 'w3m-title'
 
@@ -21,6 +22,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   const returnFocus = useRef<HTMLElement | null>(null)
 
   useThemeOnHost(store, host)
+  useLocaleOption(store, host)
 
   // A layout effect: focus is captured before it moves in, and returned the moment the dialog goes.
   useLayoutEffect(() => {

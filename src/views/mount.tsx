@@ -30,7 +30,7 @@ export async function mountModal(store: Store): Promise<HTMLElement> {
   // Adopted, not a <style> element: the modal works under a style-src without 'unsafe-inline'.
   // Only a browser without constructable sheets gets a <style>, with the site's `nonce` option.
   if (root.adoptedStyleSheets) (root.adoptedStyleSheets = [new CSSStyleSheet()])[0]!.replaceSync(MODAL_CSS)
-  else root.append(Object.assign(document.createElement('style'), { nonce: (store.options as { nonce?: string }).nonce ?? '', textContent: MODAL_CSS }))
+  else root.append(Object.assign(document.createElement('style'), { nonce: store.options.nonce ?? '', textContent: MODAL_CSS }))
   const container = document.createElement('div')
   container.className = 'root'
   container.lang = locale.lang

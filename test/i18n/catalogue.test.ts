@@ -2,10 +2,15 @@
 // locale option and the browser's language pick the nearest locale; t(), plural() and decimal() speak it.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { usedKeys } from './keys'
+import { messageConstants, usedKeys } from './keys'
 import { SUPPORTED, matchLocale } from '../../src/i18n/load'
 import { setLocale, t } from '../../src/ui/base'
 import { decimal, plural } from '../../src/ui/format'
+import { said } from '../../src/ui/said'
+import { SEND_BUTTON, SEND_ERRORS } from '../../src/signals/send'
+import { SWAP_ERRORS } from '../../src/signals/swap'
+import { NAME_ERRORS } from '../../src/signals/names'
+import { FETCH_TRANSACTIONS_FAILED } from '../../src/signals/history'
 import type { Messages } from '../../src/i18n/types'
 import { TOKEN_BALANCE_UNAVAILABLE } from '../../src/signals/balances'
 import { NO_INTERNET } from '../../src/views/ConnectingWalletConnect'
@@ -35,9 +40,19 @@ test('behavior: the required locales exist, right-to-left Arabic among them', ()
   for (const lc of ['en', 'de', 'es', 'fr', 'it', 'pt-BR', 'ja', 'ko', 'zh-CN', 'ru', 'tr', 'ar']) assert.ok(SUPPORTED.includes(lc), lc)
 })
 
-test('behavior: every key used in src/ is in every locale', () => {
+test('behavior: the message constants of signals and lazy code are found, a filled-in one in its placeholder form', () => {
+  const found = messageConstants()
+  const expected = [...Object.values(SEND_ERRORS), ...Object.values(SEND_BUTTON), ...Object.values(SWAP_ERRORS), ...Object.values(NAME_ERRORS), FETCH_TRANSACTIONS_FAILED]
+    .map((m) => (typeof m == 'function' ? m(m === NAME_ERRORS.register ? '{name}' : '{chainId}') : m))
+  for (const text of expected) assert.ok(found.has(text), `not found: ${text}`)
+  assert.ok(found.has('Error registering name {name}'))
+  assert.ok(!found.has('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee') && !found.has('https://api.web3modal.org'), 'codes and addresses are no messages')
+})
+
+test('behavior: every key used in src/, and every message constant, is in every locale', () => {
   const { keys } = usedKeys()
   assert.ok(keys.size > 100, `only ${keys.size} keys found: the scan is broken`)
+  for (const [key, files] of messageConstants()) keys.set(key, [...(keys.get(key) ?? []), ...files])
   const all = new Set([...keys.keys(), ...DYNAMIC])
   for (const [lc, messages] of catalogues) {
     const missing = [...all].filter((k) => !(k in messages))
@@ -93,6 +108,19 @@ test('behavior: t, plural and decimal speak the chosen locale; English is the id
   assert.is(plural(2, '{count} wallet found', '{count} wallets found'), 'تم العثور على محفظتين')
   await setLocale('xx')
   assert.is(t('Connect Wallet'), 'Connect Wallet', 'an unsupported language falls back to English')
+})
+
+test('behavior: said() speaks a message from signals, a filled-in one through its placeholder key; a reason the catalogue lacks stays', async () => {
+  await setLocale('en')
+  assert.is(said(NAME_ERRORS.register('alice.reown.id')), 'Error registering name alice.reown.id')
+  await setLocale('de')
+  assert.is(said(SWAP_ERRORS.INSUFFICIENT_BALANCE), t(SWAP_ERRORS.INSUFFICIENT_BALANCE))
+  assert.is.not(said(SWAP_ERRORS.INSUFFICIENT_BALANCE), SWAP_ERRORS.INSUFFICIENT_BALANCE)
+  const registered = said(NAME_ERRORS.register('alice.reown.id'))
+  assert.ok(registered.includes('alice.reown.id') && registered !== NAME_ERRORS.register('alice.reown.id'), registered)
+  assert.is(said(SEND_ERRORS.networkNotFound(8453)), t('Network with id "{chainId}" not found', { chainId: 8453 }))
+  assert.is(said('Name is already taken'), 'Name is already taken')
+  await setLocale('en')
 })
 
 test('behavior: the locale option reaches the modal (lang, dir, texts); without it the browser language', async () => {

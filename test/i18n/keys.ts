@@ -1,8 +1,10 @@
 // The catalogue's keys, read statically from src/: every t('…'), the English forms of plural(n, '…', '…'),
-// and the views' titles in views/routes.ts (Modal passes them through t()).
+// the views' titles in views/routes.ts (Modal passes them through t()), and the message constants
+// of signals and lazy code that views say through said() (messageConstants).
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 
 export const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
 
@@ -40,4 +42,53 @@ export function usedKeys(): { keys: Map<string, string[]>; one: Set<string> } {
     }
   }
   return { keys, one }
+}
+
+/** A sentence, not a code or an address: what a message constant holds. */
+const SENTENCE = /\p{L}\S*\s+\S/u
+
+/**
+ * The message texts in an exported UPPER_CASE constant of src/signals and src/lazy: a sentence
+ * (`FETCH_TRANSACTIONS_FAILED = 'Failed to fetch transactions'`) or an object of sentences and of
+ * functions filling one in (`register: (name) => \`Error registering name ${name}\``, whose key is
+ * 'Error registering name {name}'). Views show these in the locale through said() (ui/said).
+ */
+export function messageConstants(files = [...sourceFiles(join(SRC, 'signals'), /\.tsx?$/), ...sourceFiles(join(SRC, 'lazy'), /\.tsx?$/)], names = new Set<string>()): Map<string, string[]> {
+  const found = new Map<string, string[]>()
+  let constant = ''
+  const add = (key: string, file: string) => SENTENCE.test(key) && names.add(constant) && found.set(key, [...(found.get(key) ?? []), file])
+  const unwrap = (e: ts.Expression): ts.Expression => (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) ? unwrap(e.expression) : e)
+  const template = (e: ts.Expression): string | undefined => {
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text
+    if (ts.isTemplateExpression(e)) return e.head.text + e.templateSpans.map((s) => `{${s.expression.getText().replace(/^.*\./, '')}}${s.literal.text}`).join('')
+    return undefined
+  }
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue
+      for (const decl of statement.declarationList.declarations) {
+        if (!ts.isIdentifier(decl.name) || !/^[A-Z][A-Z0-9_]*$/.test(decl.name.text) || !decl.initializer) continue
+        constant = decl.name.text
+        const value = unwrap(decl.initializer)
+        // A bare template is CSS or markup; a message is a plain string.
+        if (ts.isStringLiteral(value)) add(value.text, file)
+        if (!ts.isObjectLiteralExpression(value)) continue
+        for (const prop of value.properties) {
+          if (!ts.isPropertyAssignment(prop)) continue
+          const init = unwrap(prop.initializer)
+          const text = ts.isArrowFunction(init) && !ts.isBlock(init.body) ? template(unwrap(init.body)) : ts.isStringLiteral(init) ? init.text : undefined
+          if (text !== undefined) add(text, file)
+        }
+      }
+    }
+  }
+  return found
+}
+
+/** The names of those constants (SEND_ERRORS, TOKEN_BALANCE_UNAVAILABLE): a view shows them through said() or t(). */
+export function messageConstantNames(): Set<string> {
+  const names = new Set<string>()
+  messageConstants(undefined, names)
+  return names
 }

@@ -5,9 +5,11 @@ import * as assert from 'uvu/assert'
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
-import { SRC, sourceFiles } from './keys'
+import { messageConstantNames, SRC, sourceFiles } from './keys'
 
 const ATTRIBUTES = /^(aria-label|title|placeholder|alt|label)$/
+/** The message constants of signals and lazy code (keys.ts), and two made up for the scan's own test. */
+const CONSTANTS = new Set([...messageConstantNames(), 'TOKEN_GONE', 'SAMPLE_ERRORS'])
 /** Words, not symbols: '×', '‹', '↗' and '…' need no translation. */
 const WORDS = /\p{L}{2}/u
 type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression
@@ -32,6 +34,9 @@ export function unwrapped(file: string, text = readFileSync(file, 'utf8')): stri
   }
   const shown = (e: ts.Expression): void => {
     if (isLiteral(e) && words(e)) at(e, e.getText())
+    // {TOKEN_BALANCE_UNAVAILABLE}, {SEND_ERRORS.TOKEN}: a message constant shown as it is stays English.
+    else if (ts.isIdentifier(e) && CONSTANTS.has(e.text)) at(e, e.text)
+    else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && CONSTANTS.has(e.expression.text)) at(e, e.getText())
     else if (ts.isParenthesizedExpression(e)) shown(e.expression)
     else if (ts.isConditionalExpression(e)) (shown(e.whenTrue), shown(e.whenFalse))
     else if (ts.isBinaryExpression(e) && /^(&&|\|\||\?\?)$/.test(e.operatorToken.getText())) shown(e.right)
@@ -43,8 +48,8 @@ export function unwrapped(file: string, text = readFileSync(file, 'utf8')): stri
 const test = suite('i18n: every string a view shows goes through t()')
 
 test('behavior: the scan finds unwrapped strings (text, attributes, templates) and passes wrapped ones and symbols', () => {
-  const sample = 'const A = () => <p title="Hello there">Plain text {t(\'Wrapped\')}<b aria-label={t(\'Fine\')} placeholder={`Tpl ${x}`}>×</b>{busy ? t(\'Busy\') : \'Idle now\'}{e && (\'Error here\')}</p>'
-  assert.equal(unwrapped(join(SRC, 'views', 'Sample.tsx'), sample), ['views/Sample.tsx:1 "Hello there"', 'views/Sample.tsx:1 Plain text', 'views/Sample.tsx:1 `Tpl ${x}`', "views/Sample.tsx:1 'Idle now'", "views/Sample.tsx:1 'Error here'"])
+  const sample = 'const A = () => <p title="Hello there">Plain text {t(\'Wrapped\')}<b aria-label={t(\'Fine\')} placeholder={`Tpl ${x}`}>×</b>{busy ? t(\'Busy\') : \'Idle now\'}{e && (\'Error here\')}{TOKEN_GONE}{SAMPLE_ERRORS.TOKEN}{t(TOKEN_GONE)}{said(SAMPLE_ERRORS.TOKEN)}{NAME_ZONE}</p>'
+  assert.equal(unwrapped(join(SRC, 'views', 'Sample.tsx'), sample), ['views/Sample.tsx:1 "Hello there"', 'views/Sample.tsx:1 Plain text', 'views/Sample.tsx:1 `Tpl ${x}`', "views/Sample.tsx:1 'Idle now'", "views/Sample.tsx:1 'Error here'", 'views/Sample.tsx:1 TOKEN_GONE', 'views/Sample.tsx:1 SAMPLE_ERRORS.TOKEN'])
 })
 
 test('behavior: no view in src/views or src/lazy shows an unwrapped literal', () => {

@@ -13,6 +13,7 @@ import { sendStateFor } from '../../src/signals/send'
 import { WalletSend } from '../../src/lazy/send/index'
 import { mainnet } from '../../src/networks'
 import { waitFor } from '../render'
+import { setLocale } from '../../src/ui/base'
 
 const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -32,7 +33,9 @@ test.after(async () => {
 })
 
 function mount(rpcUrl = anvil.rpcUrl) {
-  const store = createStore(parseOptions({ projectId: 'p', networks: [mainnet], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': rpcUrl } }))
+  // The network's own endpoints are the fallback's last resort: the node given is the only one here.
+  const network = { ...mainnet, rpcUrls: { default: { http: [rpcUrl] } } }
+  const store = createStore(parseOptions({ projectId: 'p', networks: [network], blockchainApiUrl: server.url, rpcUrls: { 'eip155:1': rpcUrl } }))
   setAccountState(store, 'eip155', { address: ME, caipAddress: `eip155:1:${ME}`, status: 'connected' })
   store.modal.stack.value = [{ view: 'Account' }, { view: 'WalletSend' }]
   const host = document.createElement('div')
@@ -136,6 +139,27 @@ test('behavior: the preview shows amount, value, receiver and network; Cancel re
   assert.is(q<HTMLInputElement>('#send-to')!.value, TO)
   assert.is(q<HTMLSelectElement>('#send-token')!.value, 'native:ETH')
   render(null, host)
+})
+
+test('behavior: the form\'s messages from signals are said in the locale, and follow a change of it while shown', async () => {
+  await setLocale('de')
+  try {
+    const { host, q } = mount()
+    await waitFor(() => q<HTMLSelectElement>('#send-token')?.options.length === 3, 'balances listed')
+    const submit = q<HTMLButtonElement>('#send-submit')!
+    assert.is(submit.textContent, 'Token auswählen')
+    await waitFor(() => !submit.disabled && submit.getAttribute('aria-busy') !== 'true', 'the submit ready')
+    submit.click()
+    await settle()
+    assert.is(errorText(host), 'Betrag und Empfängeradresse sind erforderlich')
+    await setLocale('fr')
+    await settle()
+    assert.is(errorText(host), 'Un montant et une adresse de destination sont requis', 'the shown view re-rendered in French')
+    assert.is(q('#send-submit')!.textContent, 'Choisir un jeton')
+    render(null, host)
+  } finally {
+    await setLocale('en')
+  }
 })
 
 test('behavior: a node that does not answer leaves the fee unavailable, not pending forever; Max then fills the whole balance', async () => {

@@ -9,7 +9,7 @@ import type { LocalSolana } from '../../dev/solana/index.ts'
 // No DOM needed here, and @solana/kit's Node build wants Node's own AbortSignal, not happy-dom's.
 // kit captures the AbortController it extends when it loads, hence the imports after unregistering.
 if (GlobalRegistrator.isRegistered) await GlobalRegistrator.unregister()
-const { getNativeBalance, getTokenBalances } = await import('../../src/lazy/solana/index')
+const { getNativeBalance, getTokenBalances, rpcFor } = await import('../../src/lazy/solana/index')
 const { formatUnits } = await import('../../src/utils/units')
 const { DEMO_SOL_PER_ACCOUNT, DEMO_TOKEN, startSolana } = await import('../../dev/solana/index.ts')
 
@@ -49,6 +49,19 @@ test('behavior: an invalid address is refused before any request; a dead endpoin
   error = undefined
   try {
     await getNativeBalance('http://127.0.0.1:9', solanaLocal, ledger.accounts[0]!.address)
+  } catch (e) {
+    error = e
+  }
+  assert.ok(error, 'rejected')
+})
+
+test('behavior: an endpoint list falls back past a refused endpoint; every endpoint refused rejects', async () => {
+  const owner = ledger.accounts[0]!.address
+  const { value } = await rpcFor(['http://127.0.0.1:9', ledger.rpcUrl]).getBalance(owner as never, { commitment: 'confirmed' }).send()
+  assert.is(formatUnits(BigInt(value), 9), String(DEMO_SOL_PER_ACCOUNT))
+  let error: unknown
+  try {
+    await rpcFor(['http://127.0.0.1:9', 'http://127.0.0.1:9/second']).getBalance(owner as never).send()
   } catch (e) {
     error = e
   }

@@ -98,10 +98,15 @@ appkit('behavior: a wrong type names the option, new options included', () => {
     [{ customRpcUrls: { 'eip155:1': ['https://x'] } }, 'customRpcUrls.eip155:1.0'], [{ coinbasePreference: 'some' }, 'coinbasePreference'],
     [{ features: { connectorTypeOrder: ['nope'] } }, 'features.connectorTypeOrder.0'], [{ themeVariables: { '--apkt-z-index': '9' } }, 'themeVariables.--apkt-z-index'],
     [{ defaultAccountTypes: { eip155: 'mega' } }, 'defaultAccountTypes.eip155'], [{ experimental_preferUniversalLinks: 1 }, 'experimental_preferUniversalLinks'],
+    [{ nonce: 42 }, 'nonce'], [{ locale: ['de'] }, 'locale'],
   ]
   for (const [bad, name] of cases) {
     assert.throws(() => parseOptions({ ...base, ...bad }), (e: Error) => e.message.includes(`- ${name}:`), name)
   }
+})
+appkit('behavior: the nonce option (for the <style> of a browser without constructable sheets) is a string, kept as given', () => {
+  assert.is(parseOptions({ ...base, nonce: 'r4nd0m' }).nonce, 'r4nd0m')
+  assert.is(parseOptions(base).nonce, undefined)
 })
 appkit('behavior: chainImages become the networks\' images; enableCoinbase: false excludes Coinbase Wallet', () => {
   const options = parseOptions({ ...base, networks: [mainnet, polygon], chainImages: { 1: 'https://img.example/1.png' }, enableCoinbase: false, excludeWalletIds: ['x'] })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import type { Network } from '../../types'
+import type { Network, SolanaProvider } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { walletChainFor } from './chains'
 import {
@@ -20,28 +20,10 @@ import {
 
 export type { SolanaSendOptions }
 
-/**
- * What getWalletProvider() / useAppKitProvider('solana') give for a Solana wallet: the
- * connected account and the Wallet Standard signing features, over raw bytes (wire-format
- * transactions as @solana/kit's getTransactionEncoder or web3.js's serialize() produce them).
- */
-export interface SolanaWalletProvider {
-  readonly name: string
-  readonly icon: string
+/** A Solana wallet's provider (types.ts SolanaProvider), with the Wallet Standard wallet itself. */
+export interface SolanaWalletProvider extends SolanaProvider<SolanaSendOptions> {
   /** The Wallet Standard wallet itself, for libraries that speak the standard. */
   readonly wallet: Wallet
-  /** The connected account's address; undefined while not connected. */
-  readonly address: string | undefined
-  readonly publicKey: Uint8Array | undefined
-  /** The Wallet Standard chain of the selected network, e.g. 'solana:mainnet'. */
-  readonly chain: `solana:${string}` | undefined
-  /** solana:signMessage: the ed25519 signature of the message. */
-  signMessage(message: Uint8Array): Promise<Uint8Array>
-  /** solana:signTransaction: the transaction with the account's signature added. */
-  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
-  signAllTransactions(transactions: readonly Uint8Array[]): Promise<Uint8Array[]>
-  /** solana:signAndSendTransaction on the selected network: the transaction signature, base58. */
-  signAndSendTransaction(transaction: Uint8Array, options?: SolanaSendOptions): Promise<string>
 }
 
 export interface ProviderSession {

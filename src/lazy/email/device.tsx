@@ -8,6 +8,7 @@ import { emitEvent } from '../../signals/events'
 import { embeddedFor } from '../embedded/driver'
 import { sendCode } from './index'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 export function EmailVerifyDevice({ store, route }: { store: Store; route: Route }) {
   const email = String(route.data?.email ?? '')
@@ -41,7 +42,7 @@ export function EmailVerifyDevice({ store, route }: { store: Store; route: Route
     <div class="stack center" data-testid="w3m-email-verify-device">
       <p>{t('Approve the login link we sent to {email}', { email })}</p>
       <p class="muted">{t('The code expires in 20 minutes')}</p>
-      {note && <p class={note.error ? 'error' : 'muted'} role={note.error ? 'alert' : 'status'}>{note.text}</p>}
+      {note && <p class={note.error ? 'error' : 'muted'} role={note.error ? 'alert' : 'status'}>{said(note.text)}</p>}
       <p class="muted">{t("Didn't receive it?")}</p>
       <button type="button" class="btn secondary wide" disabled={busy} onClick={resend}>{t('Resend email')}</button>
     </div>

@@ -14,14 +14,22 @@ import { EMBEDDED_KEYS } from '../embedded/storage'
 import { inTelegram, platformOf, visibleSocials } from './socials'
 import * as v from 'valibot'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
-const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
+/** The texts this chunk writes itself; the secure frame's own reasons are said as they come. */
+export const EMAIL_ERRORS = {
+  UNKNOWN: 'An error occurred',
+  INVALID_REPLY: 'Something went wrong',
+  POPUP_BLOCKED: 'The login window was blocked',
+} as const
+
+const message = (error: unknown) => (error as Error)?.message || EMAIL_ERRORS.UNKNOWN
 
 /** Asks for a login e-mail: a code, or for a device never used by this login, an approval link. */
 export async function sendCode(store: Store, email: string): Promise<'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'> {
   const { frame } = embeddedFor(store)
   const reply = v.safeParse(ConnectEmailReply, await frame.request('CONNECT_EMAIL', { email }))
-  if (!reply.success) throw new Error('Something went wrong')
+  if (!reply.success) throw new Error(EMAIL_ERRORS.INVALID_REPLY)
   writeStored(EMBEDDED_KEYS.lastEmailLoginTime, Date.now())
   // A link is not a code: EMAIL_VERIFICATION_CODE_SENT waits for the device's approval (EmailVerifyDevice).
   if (reply.output.action !== 'VERIFY_DEVICE') emitEvent(store, 'EMAIL_VERIFICATION_CODE_SENT', { email })
@@ -42,7 +50,7 @@ function socialLogin(store: Store, provider: string, fail: (message: string) => 
   frame.request('GET_SOCIAL_REDIRECT_URI', { provider: provider as (typeof SOCIAL_PROVIDERS)[number] })
     .then((reply) => {
       const { uri } = v.parse(RedirectReply, reply)
-      if (!popup) throw new Error('The login window was blocked')
+      if (!popup) throw new Error(EMAIL_ERRORS.POPUP_BLOCKED)
       popup.location.href = uri
       emitEvent(store, 'SOCIAL_LOGIN_REQUEST_USER_DATA', { provider })
       return frame.request('CONNECT_SOCIAL', { uri })
@@ -85,7 +93,7 @@ export function EmailField({ store }: { store: Store }) {
       <label class="hint" for="w3m-email">{t('Email')}</label>
       <input id="w3m-email" type="email" autoComplete="email" required placeholder={t('Email')} value={email} data-testid="w3m-email-input"
         aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
-      {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{error}</p>}
+      {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{said(error)}</p>}
       <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label={t('Sending code')} /> : t('Continue')}</button>
       {socials.length > 0 && (
         <ul class="list" aria-label={t('Social logins')}>
@@ -136,7 +144,7 @@ export function EmailVerifyOtp({ store, route }: { store: Store; route: Route })
       <input id="w3m-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} disabled={busy} data-testid="w3m-otp-input"
         aria-invalid={!!error} onInput={(e) => onInput(e.currentTarget.value)} />
       {busy && <Spinner label={t('Verifying code')} />}
-      {error && <p class="error" role="alert" data-testid="w3m-otp-error">{error}</p>}
+      {error && <p class="error" role="alert" data-testid="w3m-otp-error">{said(error)}</p>}
       {resent && <p class="hint" role="status">{resent}</p>}
       <button type="button" class="btn secondary wide" onClick={() => void resend()}>{t('Resend code')}</button>
     </div>

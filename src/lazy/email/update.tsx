@@ -13,6 +13,7 @@ import { EMBEDDED_KEYS } from '../../utils/embedded-keys'
 import { Spinner } from '../../ui/Spinner'
 import { embeddedFor } from '../embedded/driver'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 const message = (error: unknown) => (error as Error)?.message || 'An error occurred'
 const UpdateReply = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
@@ -45,7 +46,7 @@ export function UpdateEmailWallet({ store, route }: Props) {
       <label class="hint" for="w3m-update-email">{t('New email')}</label>
       <input id="w3m-update-email" type="email" autoComplete="email" required value={email} disabled={busy} data-testid="w3m-update-email-input"
         aria-invalid={!!error} aria-describedby={error ? 'w3m-update-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
-      {error && <p id="w3m-update-email-error" class="error" role="alert">{error}</p>}
+      {error && <p id="w3m-update-email-error" class="error" role="alert">{said(error)}</p>}
       <button type="submit" class="btn primary wide" disabled={!ready}>{busy ? <Spinner label={t('Saving')} /> : t('Save')}</button>
       {!!route.data?.redirectView && <button type="button" class="btn secondary wide" onClick={() => goBack(store)}>{t('Cancel')}</button>}
     </form>
@@ -75,7 +76,7 @@ function OtpStep({ store, route, to, step }: Props & { to: string; step: (otp: s
       <input id="w3m-update-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} disabled={busy} data-testid="w3m-update-otp-input"
         aria-invalid={!!error} onInput={(e) => onInput(e.currentTarget.value)} />
       {busy && <Spinner label={t('Verifying code')} />}
-      {error && <p class="error" role="alert" data-testid="w3m-update-otp-error">{error}</p>}
+      {error && <p class="error" role="alert" data-testid="w3m-update-otp-error">{said(error)}</p>}
       <button type="button" class="btn secondary wide" onClick={() => replaceView(store, 'UpdateEmailWallet', route.data)}>{t('Start over')}</button>
     </div>
   )

@@ -3,7 +3,7 @@
 // through the secure frame (solana_* requests, approved in the frame).
 import { effect } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
-import type { Connector, Network } from '../../types'
+import type { Connector, Network, SolanaProvider } from '../../types'
 import type { FrameUser } from '../../utils/frame-messages'
 import { rpcUrlFor } from '../../signals/adapters'
 import { accountFor } from '../../signals/account'
@@ -15,18 +15,8 @@ import type { Frame } from './frame'
 const toText = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
 const toBytes = (text: string) => new Uint8Array(getBase58Encoder().encode(text))
 
-/** The shape of the Solana adapter's wallet provider (raw wire bytes in and out), without a Wallet Standard wallet. */
-export interface EmbeddedSolanaProvider {
-  readonly name: string
-  readonly icon: string
-  readonly address: string | undefined
-  readonly publicKey: Uint8Array | undefined
-  readonly chain: `solana:${string}` | undefined
-  signMessage(message: Uint8Array): Promise<Uint8Array>
-  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
-  signAllTransactions(transactions: readonly Uint8Array[]): Promise<Uint8Array[]>
-  signAndSendTransaction(transaction: Uint8Array, options?: SolanaSendOptions): Promise<string>
-}
+/** The embedded wallet's Solana provider: the Solana adapter's shape, without a Wallet Standard wallet. */
+export type EmbeddedSolanaProvider = SolanaProvider<SolanaSendOptions>
 
 export function embeddedSolana(store: Store, frame: Frame, connectorId: string, fail: (error: unknown) => never) {
   const hasAdapter = () => store.options.adapters.some((a) => a.namespace === 'solana')

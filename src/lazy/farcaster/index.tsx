@@ -18,6 +18,7 @@ import { embeddedFor } from '../embedded/driver'
 import { EMBEDDED_KEYS } from '../embedded/storage'
 import { QrCode } from '../qr/index'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 const PROVIDER = 'farcaster'
 const UriReply = v.object({ url: v.string() })
@@ -74,7 +75,7 @@ export function ConnectingFarcaster({ store, route }: { store: Store; route: Rou
   if (phase.at === 'error') {
     return (
       <div class="stack center" data-testid="w3m-farcaster-error">
-        <p class="error" role="alert">{phase.message}</p>
+        <p class="error" role="alert">{said(phase.message)}</p>
         <button type="button" class="btn primary wide" onClick={() => (setPhase({ at: 'uri' }), setRound((n) => n + 1))}>{t('Try again')}</button>
       </div>
     )

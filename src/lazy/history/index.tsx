@@ -8,6 +8,7 @@ import { HISTORY_CSS } from './styles'
 import { groupByDay } from './group'
 import { TransactionRow } from './TransactionRow'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 /**
  * The active account's activity on the connected network, newest first, grouped by day, with
@@ -29,7 +30,7 @@ export function Activity({ store }: { store: Store }) {
 
   return (
     <div class="activity" aria-busy={loading} ref={styled}>
-      {error && <p class="center error" role="alert" data-testid="history-error">{error}</p>}
+      {error && <p class="center error" role="alert" data-testid="history-error">{said(error)}</p>}
       {!error && !loading && items.length === 0 && <p class="center muted" role="status" data-testid="history-empty">{t('No activity yet on {network}.', { network: network.name })}</p>}
       {groupByDay(items).map(({ label, items: day }) => (
         <section key={label} aria-label={label}>

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner'
 import { useStyles } from '../../ui/sheet'
 import { NAMES_CSS } from './styles'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 const DEBOUNCE_MS = 500
 /** Instances whose RegisterAccountName is shown, or hidden under ApproveTransaction. */
@@ -59,7 +60,7 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
   return (
     <div class="names" ref={styled}>
       {own.list && own.list.length > 0 && <p class="hint" data-testid="names-own">{t('Your names: {names}', { names: own.list.join(', ') })}</p>}
-      {own.error && <p class="error" role="alert">{own.error}</p>}
+      {own.error && <p class="error" role="alert">{said(own.error)}</p>}
       <label class="hint" for="name-input">{t('Choose your account name')}</label>
       <div class="field">
         <input id="name-input" value={label} autoComplete="off" spellcheck={false} aria-invalid={!!label && !valid} data-testid="name-input"
@@ -79,7 +80,7 @@ export function RegisterAccountName({ store }: { store: Store; route: Route }) {
           ))}
         </ul>
       )}
-      {s.error && <p class="error" role="alert" data-testid="name-error">{s.error}</p>}
+      {s.error && <p class="error" role="alert" data-testid="name-error">{said(s.error)}</p>}
       <button type="button" class="btn primary wide" disabled={!valid || taken || s.loading} data-testid="name-register" onClick={() => void registerAccountName(store, full)}>
         {taken ? t('Name taken') : t('Register')}
       </button>

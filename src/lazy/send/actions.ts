@@ -1,7 +1,7 @@
 import type { Store } from '../../signals/store'
 import type { Network } from '../../types'
 import { accountFor } from '../../signals/account'
-import { rpcUrlFor } from '../../signals/adapters'
+import { rpcUrlsFor } from '../../signals/adapters'
 import { refreshTokenBalances } from '../../signals/balances'
 import { emitEvent } from '../../signals/events'
 import { currentRoute, replaceView } from '../../signals/modal'
@@ -34,19 +34,19 @@ export function explorerTxUrl(network: Network, hash: string): string | undefine
 function context(store: Store) {
   const namespace = store.network.activeNamespace.peek()
   const network = store.network.activeNetwork.peek()
-  return { namespace, network, account: accountFor(store, namespace), rpcUrl: rpcUrlFor(store, network) }
+  return { namespace, network, account: accountFor(store, namespace), rpcUrls: rpcUrlsFor(store, network) }
 }
 
 /** The fee of the form's transfer, into the send state; a failure leaves the fee unknown. */
 export async function estimateSendFee(store: Store, chain: ChainSend): Promise<SendFee | undefined> {
   const { form } = sendStateFor(store)
   const { token, receiverAddress, sendTokenAmount } = form.peek()
-  const { network, account, rpcUrl } = context(store)
+  const { network, account, rpcUrls } = context(store)
   // SPEC section 5: chain calls only on a supported network.
   if (!token || !account.address || store.network.unsupported.peek()) return undefined
   try {
     const amount = parseUnits(toSendValue(sendTokenAmount), tokenDecimals(token))
-    const fee = await chain.estimateFee({ network, rpcUrl, from: account.address, to: receiverAddress?.trim() ?? '', token, amount })
+    const fee = await chain.estimateFee({ network, rpcUrls, from: account.address, to: receiverAddress?.trim() ?? '', token, amount })
     // Only if the form still asks about the same token.
     if (form.peek().token === token) patchSend(store, { fee, feeUnavailable: false })
     return fee
@@ -78,7 +78,7 @@ export async function sendToken(store: Store, chain: ChainSend | undefined): Pro
     patchSend(store, { error: problem, step: 'form' })
     return undefined
   }
-  const { namespace, network, account, rpcUrl } = context(store)
+  const { namespace, network, account, rpcUrls } = context(store)
   const token = form.token
   const native = isNative(token)
   patchSend(store, { loading: true, error: undefined })
@@ -90,7 +90,7 @@ export async function sendToken(store: Store, chain: ChainSend | undefined): Pro
     const provider = driverFor(store, namespace, account.connectorId).getProvider?.(account.connectorId!, namespace)
     if (!provider || !account.address) throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
     const amount = parseUnits(toSendValue(form.sendTokenAmount), tokenDecimals(token))
-    const hash = await chain.send({ network, rpcUrl, from: account.address, to: form.receiverAddress!.trim(), token, amount, provider })
+    const hash = await chain.send({ network, rpcUrls, from: account.address, to: form.receiverAddress!.trim(), token, amount, provider })
     patchSend(store, { hash })
     emitEvent(store, 'SEND_SUCCESS', sendEventProperties(store, form, { hash }))
     const onSend = currentRoute(store).view === 'WalletSend'

@@ -5,7 +5,8 @@ import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
 /** One transfer, as a chain module needs it: plain data, no store. */
 export interface Transfer {
   network: Network
-  rpcUrl: string
+  /** The network's endpoints in fallback order (rpcUrlsFor). */
+  rpcUrls: string[]
   from: string
   to: string
   token: SendToken

@@ -36,7 +36,7 @@ export const evmSend: ChainSend = {
   isAddress: strictAddress,
 
   async estimateFee(t) {
-    const client = clientFor(t.network, [t.rpcUrl])
+    const client = clientFor(t.network, t.rpcUrls)
     const gasPrice = await client.getGasPrice()
     let gas = t.token.address ? MAX_RESERVE_GAS : NATIVE_GAS
     if (strictAddress(t.to)) {
@@ -50,7 +50,7 @@ export const evmSend: ChainSend = {
   async send(t) {
     const provider = t.provider as { request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined
     if (!provider?.request) throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
-    const client = clientFor(t.network, [t.rpcUrl])
+    const client = clientFor(t.network, t.rpcUrls)
     const chainId = await walletCall(() => provider.request({ method: 'eth_chainId' }))
     if (Number(chainId) !== Number(t.network.id)) throw new PosternError('The wallet is on another network', 'CHAIN_MISMATCH')
     const call = transferCall(t)

@@ -21,6 +21,7 @@ import { formatBalance } from '../../utils/format'
 import { checkSend, estimateSendFee } from './actions'
 import type { ChainSend } from './chain'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 import { decimal } from '../../ui/format'
 
 const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
@@ -87,7 +88,7 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
         <label for="send-token">{t('Token')}</label>
         {account.tokenBalanceError && !balances.length ? (
           <div class="row">
-            <p class="error" role="alert">{TOKEN_BALANCE_UNAVAILABLE}</p>
+            <p class="error" role="alert">{t(TOKEN_BALANCE_UNAVAILABLE)}</p>
             <button type="button" class="btn secondary" onClick={() => void refreshTokenBalances(store, undefined, { force: true })}>{t('Retry')}</button>
           </div>
         ) : (
@@ -124,9 +125,9 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
           onInput={(e) => (patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined }), void resolveReceiverName(store, e.currentTarget.value))} />
       </div>
       {token && <p class="hint" data-testid="send-fee"><span>{t('Network fee')}</span><span>{feeText(form.fee, balances, form.feeUnavailable)}</span></p>}
-      <p id="send-error" class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
+      <p id="send-error" class="error" role="alert" data-testid="send-error">{said(form.error ?? '')}</p>
       <button id="send-submit" type="submit" class="btn primary wide" data-testid="send-submit" disabled={chainLoading} aria-busy={chainLoading}
-        aria-describedby={message === SEND_BUTTON.PREVIEW_SEND ? undefined : 'send-error'}>{message}</button>
+        aria-describedby={message === SEND_BUTTON.PREVIEW_SEND ? undefined : 'send-error'}>{said(message)}</button>
     </form>
   )
 }

@@ -16,6 +16,7 @@ import { SendFormStep } from './form'
 import { SendPreviewStep } from './preview'
 import { SEND_CSS } from './styles'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 /** SPEC section 9: input settles for 500 ms before the fee is estimated again. */
 const DEBOUNCE_MS = 500
@@ -60,19 +61,20 @@ function useSendArguments(store: Store, route: Route) {
     const fail = (message: string) => {
       applied.add(route)
       patchSend(store, { error: message })
-      showToast(store, 'error', message)
+      // The toast says a catalogue key through t(); a message with a value filled in is said here.
+      showToast(store, 'error', said(message))
     }
     if (!SEND_NAMESPACES.includes(args.namespace as ChainNamespace)) return fail(SEND_ERRORS.CHAIN)
     const network = findNetwork(store.network.networks.peek(), args.chainId, args.namespace as ChainNamespace)
-    if (!network) return fail(`Network with id "${args.chainId}" not found`)
-    if (Number.isNaN(Number(args.amount))) return fail('Invalid amount')
+    if (!network) return fail(SEND_ERRORS.networkNotFound(args.chainId))
+    if (Number.isNaN(Number(args.amount))) return fail(SEND_ERRORS.INVALID_AMOUNT)
     if (network.caipNetworkId !== store.network.activeCaipNetworkId.peek()) {
       applied.add(route)
       // The switch changes the account's CAIP address, which re-runs this for the new network.
       switchNetwork(store, network).then(() => {
         applied.delete(route)
         setSwitched((n) => n + 1)
-      }, () => fail(`Network with id "${args.chainId}" not found`))
+      }, () => fail(SEND_ERRORS.networkNotFound(args.chainId)))
       return
     }
     if (!account.tokenBalance || account.tokenBalanceLoading) return

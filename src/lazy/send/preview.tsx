@@ -7,6 +7,7 @@ import { sendToken } from './actions'
 import type { ChainSend } from './chain'
 import { feeText } from './form'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 /** Step two: what will be sent, to whom, on which network and for what fee; then the wallet. */
 export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainSend }) {
@@ -37,7 +38,7 @@ export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainS
         <dd data-testid="send-preview-fee">{feeText(form.fee, balances, form.feeUnavailable)}</dd>
       </dl>
       <p class="muted">{t('Review transaction carefully')}</p>
-      <p class="error" role="alert" data-testid="send-error">{form.error ?? ''}</p>
+      <p class="error" role="alert" data-testid="send-error">{said(form.error ?? '')}</p>
       <div class="row">
         <button type="button" class="btn secondary" aria-disabled={form.loading}
           onClick={() => !form.loading && patchSend(store, { step: 'form', error: undefined })}>{t('Cancel')}</button>

@@ -39,7 +39,7 @@ const validAddress = (value: string) => isSolanaAddress(value) && isAddress(valu
  * between associated token accounts, creating the receiver's first when it has none.
  */
 async function instructionsFor(t: Omit<Transfer, 'provider'>, to: Address): Promise<{ instructions: Instruction[]; rent: bigint }> {
-  const rpc = rpcFor(t.rpcUrl)
+  const rpc = rpcFor(t.rpcUrls)
   const owner = createNoopSigner(address(t.from))
   const mintText = plainAddress(t.token.address)
   if (!mintText) return { instructions: [getTransferSolInstruction({ source: owner, destination: to, amount: t.amount })], rent: 0n }
@@ -63,7 +63,7 @@ async function instructionsFor(t: Omit<Transfer, 'provider'>, to: Address): Prom
 
 /** The transfer as wire bytes, fee payer the sender, on the latest blockhash. */
 async function build(t: Omit<Transfer, 'provider'>, to: Address) {
-  const rpc = rpcFor(t.rpcUrl)
+  const rpc = rpcFor(t.rpcUrls)
   const [{ instructions, rent }, { value: blockhash }] = await Promise.all([instructionsFor(t, to), rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()])
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -75,8 +75,8 @@ async function build(t: Omit<Transfer, 'provider'>, to: Address) {
   return { transaction, bytes: new Uint8Array(getTransactionEncoder().encode(transaction)), rent }
 }
 
-async function waitForConfirmation(rpcUrl: string, signature: string): Promise<void> {
-  const rpc = rpcFor(rpcUrl)
+async function waitForConfirmation(rpcUrls: string[], signature: string): Promise<void> {
+  const rpc = rpcFor(rpcUrls)
   const deadline = Date.now() + CONFIRM_TIMEOUT_MS
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([signature as Signature]).send()
@@ -96,7 +96,7 @@ export const solanaSend: ChainSend = {
     const to = address(validAddress(t.to) ? t.to : t.from)
     const { transaction, rent } = await build(t, to)
     const message = getBase64Decoder().decode(transaction.messageBytes) as TransactionMessageBytesBase64
-    const { value } = await rpcFor(t.rpcUrl).getFeeForMessage(message, { commitment: 'confirmed' }).send()
+    const { value } = await rpcFor(t.rpcUrls).getFeeForMessage(message, { commitment: 'confirmed' }).send()
     const signatures = BigInt(Object.keys(transaction.signatures).length)
     const fee = (value === null ? LAMPORTS_PER_SIGNATURE * signatures : BigInt(value)) + rent
     const { decimals, symbol } = t.network.nativeCurrency
@@ -108,7 +108,7 @@ export const solanaSend: ChainSend = {
     if (!signer?.signAndSendTransaction) throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
     const { bytes } = await build(t, address(t.to))
     const signature = await walletCall(() => signer.signAndSendTransaction(bytes, { preflightCommitment: 'confirmed' }))
-    await waitForConfirmation(t.rpcUrl, signature)
+    await waitForConfirmation(t.rpcUrls, signature)
     return signature
   },
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import { address, createDefaultRpcTransport, createSolanaRpcFromTransport, type Rpc, type RpcTransport, type SolanaRpcApi } from '@solana/kit'
 import type { Network, TokenBalance } from '../../types'
 import { formatUnits } from '../../utils/units'
 
@@ -8,12 +8,31 @@ const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQd
 
 const clients = new Map<string, Rpc<SolanaRpcApi>>()
 
-/** One @solana/kit RPC client per endpoint. */
-export function rpcFor(url: string): Rpc<SolanaRpcApi> {
-  let rpc = clients.get(url)
+/**
+ * One @solana/kit RPC client per endpoint list: a request that fails to reach an endpoint (refused,
+ * an HTTP error status) goes to the next one, in the order rpcUrlsFor gives; the node's own
+ * JSON-RPC errors are answers and do not move on.
+ */
+export function rpcFor(urls: string | readonly string[]): Rpc<SolanaRpcApi> {
+  const list = [urls].flat()
+  const key = list.join(' ')
+  let rpc = clients.get(key)
   if (!rpc) {
-    rpc = createSolanaRpc(url)
-    clients.set(url, rpc)
+    const transports = list.map((url) => createDefaultRpcTransport({ url }))
+    const fallback = (async (config: Parameters<RpcTransport>[0]) => {
+      let failure: unknown
+      for (const transport of transports) {
+        try {
+          return await transport(config)
+        } catch (error) {
+          failure = error
+          if (config.signal?.aborted) break
+        }
+      }
+      throw failure
+    }) as RpcTransport
+    rpc = createSolanaRpcFromTransport(transports.length == 1 ? transports[0]! : fallback)
+    clients.set(key, rpc)
   }
   return rpc
 }

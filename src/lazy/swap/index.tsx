@@ -13,6 +13,7 @@ import { runSwap } from './actions'
 import { SelectToken } from './select'
 import { SWAP_CSS } from './styles'
 import { t } from '../../ui/base'
+import { said } from '../../ui/said'
 
 /** SPEC section 9: input settles 500 ms before it is quoted. */
 const DEBOUNCE_MS = 500
@@ -22,14 +23,14 @@ const SWAP_GAS = 300_000n
 const fmt = (n: number, digits = 4) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : '')
 
 function buttonLabel(s: SwapState, hasAmount: boolean): { label: string; ready: boolean } {
-  if (s.loadingApproval) return { label: 'Approving…', ready: false }
-  if (s.loadingTransaction) return { label: 'Swapping…', ready: false }
-  if (!s.sourceToken || !s.toToken) return { label: 'Select token', ready: false }
-  if (!hasAmount) return { label: 'Enter amount', ready: false }
-  if (s.loadingQuote) return { label: 'Getting quote…', ready: false }
-  if (s.inputError) return { label: s.inputError, ready: false }
-  if (s.toAmount === undefined) return { label: 'Enter amount', ready: false }
-  return { label: s.needsApproval ? `Approve and swap ${s.sourceToken.symbol}` : 'Swap', ready: true }
+  if (s.loadingApproval) return { label: t('Approving…'), ready: false }
+  if (s.loadingTransaction) return { label: t('Swapping…'), ready: false }
+  if (!s.sourceToken || !s.toToken) return { label: t('Select token'), ready: false }
+  if (!hasAmount) return { label: t('Enter amount'), ready: false }
+  if (s.loadingQuote) return { label: t('Getting quote…'), ready: false }
+  if (s.inputError) return { label: said(s.inputError), ready: false }
+  if (s.toAmount === undefined) return { label: t('Enter amount'), ready: false }
+  return { label: s.needsApproval ? t('Approve and swap {symbol}', { symbol: s.sourceToken.symbol }) : t('Swap'), ready: true }
 }
 
 /** The Swap view (AppKit's open({ view: 'Swap', arguments: { fromToken, toToken, amount } })). */
@@ -52,7 +53,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
   if (picking) return <SelectToken store={store} side={picking} done={() => setPicking(undefined)} />
   // Until the first token list arrives the form would offer 'Select token' on both sides.
   if (s.tokensLoading || (!s.tokens.length && !s.error)) return <div class="center"><Spinner label={t('Loading tokens')} /></div>
-  if (s.error && !s.tokens.length) return <p class="center error" role="alert" data-testid="swap-error">{s.error}</p>
+  if (s.error && !s.tokens.length) return <p class="center error" role="alert" data-testid="swap-error">{said(s.error)}</p>
 
   const pick = (side: 'sourceToken' | 'toToken') => {
     emitEvent(store, 'CLICK_SELECT_TOKEN_TO_SWAP')
@@ -98,7 +99,7 @@ export function Swap({ store, route }: { store: Store; route: Route }) {
           {least !== undefined && <><dt>{t('Minimum received')}</dt><dd data-testid="swap-min">{fmt(Number(formatUnits(least, s.toToken.decimals)), 6)} {s.toToken.symbol}</dd></>}
         </dl>
       )}
-      {(s.txError ?? s.error) && <p class="error" role="alert" data-testid="swap-error">{s.txError ?? s.error}</p>}
+      {(s.txError ?? s.error) && <p class="error" role="alert" data-testid="swap-error">{said((s.txError ?? s.error)!)}</p>}
       <button type="button" class="btn primary wide" disabled={!ready} aria-busy={s.loadingApproval || s.loadingTransaction} onClick={() => void runSwap(store)} data-testid="swap-submit">
         {label}
       </button>

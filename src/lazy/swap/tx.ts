@@ -1,6 +1,6 @@
 import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
-import { rpcUrlFor } from '../../signals/adapters'
+import { rpcUrlsFor } from '../../signals/adapters'
 import { driverFor } from '../../signals/wallet'
 import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
 import { clientFor } from '../evm/index'
@@ -32,7 +32,7 @@ export async function sendWalletTransaction(store: Store, tx: { to: string; data
   if (Number(chainId) !== Number(network.id)) throw new PosternError('The wallet is on another network', 'CHAIN_MISMATCH')
   const hash = await ask(() => provider.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: tx.to, data: tx.data, value: hex(tx.value), gas: hex(tx.gas) }] }))
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new PosternError('The wallet returned an invalid response', 'INVALID_WALLET_RESPONSE')
-  const client = clientFor(network, [rpcUrlFor(store, network)])
+  const client = clientFor(network, rpcUrlsFor(store, network))
   const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}`, timeout: 180_000, retryCount: 6, pollingInterval: 500 })
   if (receipt.status !== 'success') throw new PosternError('execution reverted', 'EXECUTION_REVERTED')
   return hash as `0x${string}`
