@@ -40,7 +40,7 @@ export function createAppKit(input: AppKitOptions) {
     applyTheme(store, document)
     // A site that opens the modal at load gets its first paint before the adapters' and the
     // event sender's chunks compete for the connections and the main thread.
-    const first = new Promise((r) => setTimeout(r)).then(() => store.ui.mounting).catch(() => undefined)
+    const first = new Promise((r) => setTimeout(r)).then(() => store.ui.mounting).then(() => store.ui.shown).catch(() => undefined)
     if (options.adapters.length) {
       store.ui.ready = first.then(loadRuntime).then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }

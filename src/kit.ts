@@ -68,8 +68,9 @@ export function readNetwork(store: Store): NetworkSnapshot {
 
 /** The public instance: every method is a thin call into the store's actions. */
 export function createKit(store: Store) {
-  // The modal chunk also carries openModal, so a first open waits on one chunk only.
-  const mount = () => (store.ui.mounting ??= loadModal().then(async (m) => (await m.mountModal(store), m)))
+  // The modal chunk carries openModal too: a first open waits on one chunk, sets the view, then
+  // renders once (rendering closed and then open cost the first paint a second render).
+  const load = () => (store.ui.mounting ??= loadModal())
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
   const close = async () => {
@@ -81,10 +82,11 @@ export function createKit(store: Store) {
     /** AppKit's open: resolves once the modal shows the chosen view (its code is fetched on first open). */
     async open(args: OpenArgs = {}) {
       try {
-        const modal = await mount()
+        const modal = await load()
         modal.openModal(store, args, isMobile())
+        await (store.ui.shown ??= modal.mountModal(store))
       } catch (error) {
-        store.ui.mounting = undefined // a failed chunk load may succeed on the next click
+        store.ui.mounting = store.ui.shown = undefined // a failed chunk load may succeed on the next click
         throw error
       }
     },

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-core'
 import type { ResolvedOptions } from './options'
 import type { CatalogueWallet, ChainAdapter, ChainNamespace } from '../types'
-import type { OpenArgs, openModal } from './modal'
+import type { ModalStore, OpenArgs, openModal } from './modal'
 import type { WalletConnectState } from './walletconnect'
 import { createModalState } from './modal-state'
 import { createAccountState } from './account'
@@ -58,7 +58,7 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
       reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,
     }),
     /** Set by the instance: lets actions open the modal (which loads its chunk); relocale, by the mounted modal. */
-    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mounting?: Promise<{ openModal: typeof openModal }>; relocale?: (locale?: string) => void },
+    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mounting?: Promise<{ openModal: typeof openModal; mountModal(store: ModalStore): Promise<unknown> }>; shown?: Promise<unknown>; relocale?: (locale?: string) => void },
   }
 }
 
