@@ -39,7 +39,7 @@ export function createAppKit(input: AppKitOptions) {
     defineElements()
     applyTheme(store, document)
     if (options.adapters.length) {
-      store.ui.ready = loadRuntime().then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      store.ui.ready = loadRuntime().then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
     if (options.features.analytics) loadAnalytics().then((m) => m.startAnalytics(store), () => undefined)

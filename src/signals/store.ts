@@ -58,7 +58,7 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
       reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,
     }),
     /** Set by the instance: lets actions open the modal (which loads its chunk). */
-    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown> },
+    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mount?: () => Promise<unknown>; runtime?: object; actions?: object },
   }
 }
 
