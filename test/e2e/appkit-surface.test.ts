@@ -100,4 +100,44 @@ test('behavior: a site-placed <appkit-modal> with enableEmbedded renders the mod
   assert.equal(errors, [])
 })
 
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+const storeWallet = (mobile_link: string) => ({ id: 'local-wallet', name: 'Local Wallet', mobile_link, app_store: 'https://apps.apple.com/app/local-wallet/id1' })
+
+async function recorded(page: import('playwright-core').Page) {
+  await page.goto(`${e2e.stack.web.url}/t/surface-0.html`)
+  await page.evaluate(() => {
+    ;(window as any).events = []
+    ;(window as any).modal.subscribeEvents((e: any) => (window as any).events.push(e.data))
+  })
+}
+const openWallet = (page: import('playwright-core').Page, w: ReturnType<typeof storeWallet>) =>
+  page.evaluate((data) => (window as any).modal.open({ view: 'ConnectingWalletConnect', data: { walletId: data.id, name: data.name, wallet: data } }), w)
+const propertiesOf = (page: import('playwright-core').Page, name: string) =>
+  page.waitForFunction((n) => (window as any).events.find((e: any) => e.event === n)?.properties, name, { timeout: 20_000 }).then((h) => h.jsonValue())
+
+test('behavior: a wallet\'s store link sends GET_WALLET with AppKit\'s properties', async () => {
+  const { page, context } = await e2e.newPage()
+  await context.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 204 })) // no public service
+  await recorded(page)
+  await openWallet(page, storeWallet('https://example.invalid/app'))
+  await modal(page).locator('a', { hasText: 'App Store' }).click()
+  assert.equal(await propertiesOf(page, 'GET_WALLET'), { name: 'Local Wallet', walletRank: undefined, explorerId: 'local-wallet', type: 'app_store' })
+})
+
+test('behavior: on mobile, a deep link that cannot be used sends CONNECT_PROXY_ERROR with the wallet and the URI', async () => {
+  const context = await e2e.browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, hasTouch: true })
+  try {
+    const page = await context.newPage()
+    await recorded(page)
+    await openWallet(page, storeWallet('javascript:alert(1)'))
+    const sent = (await propertiesOf(page, 'CONNECT_PROXY_ERROR')) as Record<string, string>
+    assert.is(sent.name, 'Local Wallet')
+    assert.is(sent.mobile_link, 'javascript:alert(1)')
+    assert.match(sent.uri ?? '', /^wc:[0-9a-f]{64}@2\?/)
+    assert.is(sent.message, 'Error parsing the deep link')
+  } finally {
+    await context.close()
+  }
+})
+
 test.run()
