@@ -140,4 +140,19 @@ test('behavior: on mobile, a deep link that cannot be used sends CONNECT_PROXY_E
   }
 })
 
+test('behavior: Connect\'s help button leads to "What is a wallet?", whose "Get a wallet" sends CLICK_GET_WALLET_HELP and opens the catalogue', async () => {
+  const { page, errors } = await e2e.newPage()
+  await recorded(page)
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+  await modal(page).getByRole('button', { name: 'What is a wallet?' }).click()
+  await modal(page).getByText('One login for all of web3').waitFor()
+  await modal(page).getByRole('button', { name: 'Get a wallet' }).click()
+  await page.locator('w3m-modal h2', { hasText: 'All Wallets' }).waitFor()
+  const names = await page.evaluate(() => (window as any).events.map((e: any) => e.event))
+  assert.ok(names.includes('CLICK_WALLET_HELP'), names.join())
+  assert.ok(names.includes('CLICK_GET_WALLET_HELP'), names.join())
+  assert.equal(errors, [])
+})
+
 test.run()

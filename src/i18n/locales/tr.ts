@@ -224,6 +224,14 @@ const messages: Messages = {
   "until {date}": "{date} tarihine kadar",
   "Revoke session {key}": "{key} oturumunu iptal et",
   "account type not supported": "hesap türü desteklenmiyor",
+  "What is a wallet?": "Cüzdan nedir?",
+  "One login for all of web3": "Tüm web3 için tek giriş",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Cüzdanını bağlayarak her uygulamaya giriş yap. Sayısız şifreye elveda!",
+  "A home for your digital assets": "Dijital varlıkların için bir yuva",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Cüzdan; kripto paralar ve NFT’ler gibi dijital varlıkları saklamanı, göndermeni ve almanı sağlar.",
+  "Your gateway to a new web": "Yeni bir web’e açılan kapın",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Cüzdanınla DeFi, NFT’ler, DAO’lar ve çok daha fazlasını keşfedip kullanabilirsin.",
+  "Get a wallet": "Cüzdan edin",
 }
 
 export default messages
