@@ -1,7 +1,7 @@
 import type { Store } from '../signals/store'
 import type { ChainNamespace, Network } from '../types'
 import type { ViewName } from '../signals/modal'
-import type { Features, ResolvedOptions } from '../signals/options'
+import type { ResolvedOptions } from '../signals/options'
 import { accountFor, activeAccount, setAccountState } from '../signals/account'
 import { withCaipId } from '../signals/options'
 import { loadActions, loadRuntime } from '../chunks'
