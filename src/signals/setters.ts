@@ -5,6 +5,7 @@ import type { Store } from './store'
 import type { AccountState, EmbeddedUser } from './account'
 import type { ChainNamespace, Network } from '../types'
 import { accountFor, resetAccount as reset, setAccountState } from './account'
+import { STORAGE_KEYS, writeStored } from '../utils/storage'
 
 type Ns = ChainNamespace
 
@@ -14,7 +15,12 @@ export const setProfileName = (store: Store, profileName: string | null, chain: 
 export const setProfileImage = (store: Store, profileImage: string | null, chain: Ns) => setAccountState(store, chain, { profileImage: profileImage ?? undefined })
 export const setUser = (store: Store, user: EmbeddedUser | null, chain: Ns) => setAccountState(store, chain, { user: user ?? undefined })
 export const setAddressExplorerUrl = (store: Store, addressExplorerUrl: string | undefined, chain: Ns) => setAccountState(store, chain, { addressExplorerUrl })
-export const setStatus = (store: Store, status: AccountState['status'], chain: Ns) => setAccountState(store, chain, { status })
+/** As AppKit's: the stored connection status (read to reconnect on the next visit) follows whether any namespace is connected. */
+export function setStatus(store: Store, status: AccountState['status'], chain: Ns): void {
+  setAccountState(store, chain, { status })
+  const connected = Object.values(store.accounts.byNamespace.peek()).some((a) => a?.status === 'connected')
+  writeStored(STORAGE_KEYS.connectionStatus, connected ? 'connected' : 'disconnected')
+}
 
 /** AppKit keeps the info with the provider's type (the connector's type here). */
 export function setConnectedWalletInfo(store: Store, info: { name: string; icon?: string; [key: string]: unknown } | null, chain: Ns): void {

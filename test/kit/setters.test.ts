@@ -54,6 +54,7 @@ setters('setProfileName and setProfileImage change the account, its subscribers 
   await waitFor(() => !buttonText(button).includes('alice.postern'), 'the name gone from the button')
   kit.setStatus('reconnecting', 'eip155')
   assert.is(kit.getAccount().status, 'reconnecting')
+  assert.is(localStorage.getItem('@postern/connection_status'), '"disconnected"') // no namespace connected: the next visit does not reconnect
   assert.is(kit.getAccount().isConnected, false)
   assert.is(seen.at(-1)?.status, 'reconnecting')
   stop()
