@@ -42,7 +42,7 @@ export function createAppKit(input: AppKitOptions) {
     // event sender's chunks compete for the connections and the main thread.
     const first = new Promise((r) => setTimeout(r)).then(() => store.ui.mounting).then(() => store.ui.shown).catch(() => undefined)
     if (options.adapters.length) {
-      store.ui.ready = first.then(loadRuntime).then((m) => m.startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      store.ui.ready = first.then(loadRuntime).then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
     if (options.features.analytics) first.then(loadAnalytics).then((m) => m.startAnalytics(store), () => undefined)

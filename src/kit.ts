@@ -1,7 +1,7 @@
 import { watch } from './kit/watch'
 import { appkitMethods } from './kit/methods'
 import type { Store } from './signals/store'
-import type { ChainNamespace, Network, SIWXConfig } from './types'
+import type { ChainNamespace, Network } from './types'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import { accountFor, activeAccount, type EmbeddedWalletInfo } from './signals/account'
@@ -44,13 +44,15 @@ export function readState(store: Store): AppKitState {
     open: store.modal.open.value,
     selectedNetworkId: store.network.activeCaipNetworkId.value,
     activeChain: store.network.activeNamespace.value,
-    loading: store.modal.loading.value || store.connection.status.value === 'connecting' || store.connection.status.value === 'reconnecting',
+    // Connecting or reconnecting.
+    loading: store.modal.loading.value || store.connection.status.value.endsWith('connecting'),
     initialized: true,
   }
 }
 
 export function readAccount(store: Store, namespace?: ChainNamespace): AccountSnapshot {
   const account = namespace ? accountFor(store, namespace) : activeAccount(store)
+  // Fields compared one by one (watch's shallowEqual): subscribeAccount calls back only on a change.
   return {
     address: account.address,
     caipAddress: account.caipAddress,
@@ -71,6 +73,7 @@ export function createKit(store: Store) {
   // The modal chunk carries openModal too: a first open waits on one chunk, sets the view, then
   // renders once (rendering closed and then open cost the first paint a second render).
   const load = () => (store.ui.mounting ??= loadModal())
+  const mount = () => (store.ui.shown ??= load().then((m) => m.mountModal(store)))
   const namespaceOf = (value?: string) => (isNamespace(value) ? value : undefined)
 
   const close = async () => {
@@ -84,7 +87,7 @@ export function createKit(store: Store) {
       try {
         const modal = await load()
         modal.openModal(store, args, isMobile())
-        await (store.ui.shown ??= modal.mountModal(store))
+        await mount()
       } catch (error) {
         store.ui.mounting = store.ui.shown = undefined // a failed chunk load may succeed on the next click
         throw error
@@ -102,9 +105,9 @@ export function createKit(store: Store) {
     getChainId: () => store.network.activeNetwork.peek().id,
     /** AppKit's getCaipNetwork(namespace?, id?): that network, else the namespace's current one, else the active one. */
     getCaipNetwork: (namespace?: ChainNamespace, id?: string | number) => {
-      const { networks, byNamespace, activeNetwork } = store.network
+      const { byNamespace, activeNetwork } = store.network
       const all = more.getCaipNetworks(namespace)
-      return namespace ? all.find((n) => n.id === id) ?? all.find((n) => n.caipNetworkId === byNamespace.peek()[namespace]) ?? all[0] : activeNetwork.peek() ?? networks.peek()[0]
+      return namespace ? all.find((n) => n.id === id) ?? all.find((n) => n.caipNetworkId === byNamespace.peek()[namespace]) ?? all[0] : activeNetwork.peek()
     },
     getIsConnected: () => readAccount(store).isConnected,
     getAccount: (namespace?: string) => readAccount(store, namespaceOf(namespace)),
@@ -118,14 +121,12 @@ export function createKit(store: Store) {
       watch(() => ({ themeMode: store.theme.mode.value, themeVariables: store.theme.variables.value }), fn),
     subscribeEvents: (fn: (event: ModalEvent) => void) => subscribeEvents(store, fn),
     subscribeAccount: (fn: (account: AccountSnapshot) => void, namespace?: string) =>
-      watch(() => readAccount(store, namespaceOf(namespace)), fn, accountEqual),
+      watch(() => readAccount(store, namespaceOf(namespace)), fn),
     subscribeNetwork: (fn: (network: NetworkSnapshot) => void) => watch(() => readNetwork(store), fn),
     /** The active namespace's wallet provider (EIP-1193 for EVM); undefined when nothing is connected. */
     getWalletProvider: () => more.getProvider(store.network.activeNamespace.peek()),
     getWalletProviderType: () => more.getProviderType(store.network.activeNamespace.peek()),
     getWalletInfo: (namespace?: ChainNamespace) => (namespace ? accountFor(store, namespace) : activeAccount(store)).connectedWalletInfo,
-    /** AppKit's getSIWX: the site's SIWX config, if any. */
-    getSIWX: () => store.options.siwx as SIWXConfig | undefined,
     /** AppKit's EventsController state: the last event, with its time. */
     getEvent: () => {
       const last = store.events.log.at(-1)
@@ -135,11 +136,9 @@ export function createKit(store: Store) {
     store,
   }
   store.ui.open = kit.open
+  // A site-placed <appkit-modal> with enableEmbedded renders the modal at once (elements/define.ts).
+  store.ui.mount = mount
   return kit
-}
-
-function accountEqual(a: AccountSnapshot, b: AccountSnapshot): boolean {
-  return a.address === b.address && a.caipAddress === b.caipAddress && a.status === b.status && a.allAccounts === b.allAccounts && a.embeddedWalletInfo === b.embeddedWalletInfo
 }
 
 /** The instance createAppKit returns. */

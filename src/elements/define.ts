@@ -7,10 +7,10 @@ import { BUTTON_CSS } from './styles'
 import type { ViewName } from '../signals/modal'
 import type { AppKit } from '../kit'
 
-type Kind = 'button' | 'connect' | 'account' | 'network'
+type Kind = 'button' | 'connect' | 'account' | 'network' | 'modal'
 
-const KINDS: Record<string, Kind> = { button: 'button', 'connect-button': 'connect', 'account-button': 'account', 'network-button': 'network' }
-/** AppKit's appkit-* elements and their w3m-* twins (the Web3Modal names AppKit still defines). */
+const KINDS: Record<string, Kind> = { button: 'button', 'connect-button': 'connect', 'account-button': 'account', 'network-button': 'network', modal: 'modal' }
+/** AppKit's appkit-* elements and their w3m-* twins (the Web3Modal names AppKit still defines); the modal's host too. */
 const TAGS: [string, Kind][] = Object.entries(KINDS).flatMap(([name, kind]) => [[`appkit-${name}`, kind], [`w3m-${name}`, kind]])
 
 interface Face {
@@ -58,16 +58,28 @@ export function defineElements(): void {
   if (typeof customElements === 'undefined') return
   for (const [tag, kind] of TAGS) {
     if (customElements.get(tag)) continue
-    customElements.define(tag, buttonClass(kind))
+    customElements.define(tag, kind == 'modal' ? modalHost() : buttonClass(kind))
   }
 }
+
+/**
+ * AppKit's <appkit-modal> and <w3m-modal>: placed by the site, the modal renders in it (the
+ * modal's code finds it); with enableEmbedded it renders there inline at once, as AppKit's does.
+ */
+const modalHost = () =>
+  class extends HTMLElement {
+    connectedCallback() {
+      const store = getCurrentInstance()?.store
+      if (store?.options.enableEmbedded) store.ui.mount?.()
+    }
+  }
 
 function buttonClass(kind: Kind) {
   return class extends HTMLElement {
     // No class fields here or in any loader class: a site bundling for es2020 would lower them
     // to a helper shared with the lazy chunks, a file its entry must then wait for.
     static get observedAttributes() {
-      return ['size', 'label', 'loadingLabel', 'loading-label', 'balance', 'disabled', 'namespace', 'loadinglabel', 'charsstart', 'charsend']
+      return ['size', 'label', 'loading-label', 'balance', 'disabled', 'namespace', 'loadinglabel', 'charsstart', 'charsend']
     }
     private declare stop?: () => void
     private declare button?: HTMLButtonElement

@@ -1,15 +1,26 @@
 import type { Store } from '../signals/store'
 import type { ChainNamespace, Network } from '../types'
 import type { ViewName } from '../signals/modal'
-import type { Features, ResolvedOptions } from '../signals/options'
+import type { ResolvedOptions } from '../signals/options'
 import { accountFor, activeAccount, setAccountState } from '../signals/account'
 import { withCaipId } from '../signals/options'
-import { loadActions } from '../chunks'
+import { loadActions, loadRuntime } from '../chunks'
 import { emitEvent } from '../signals/events'
 import { watch } from './watch'
 
 type Ns = ChainNamespace
 type Connection = { connectorId: string; accounts: { address: string; type?: string }[]; caipNetwork?: Network }
+
+// Methods whose code is in a chunk, forwarded by name: synchronous once the chunk is in (the
+// runtime arrives at createAppKit when there are adapters), in call order before that.
+const ACTIONS = 'updateOptions updateFeatures getUniversalProvider syncIdentity updateNativeBalance showErrorMessage showSuccessMessage handleUnsafeRPCRequest setConnectMethodsOrder setWalletFeaturesOrder setCollapseWallets setSocialsOrder setTermsConditionsUrl setPrivacyPolicyUrl'
+const RUNTIME = 'resetAccount setBalance setProfileName setProfileImage setUser setAddressExplorerUrl setStatus setConnectedWalletInfo setCaipAddress setCaipNetworkOfNamespace'
+type Actions = typeof import('../signals/actions')
+type Runtime = typeof import('../signals/runtime')
+type Sync<F> = F extends (store: Store, ...args: infer A) => infer R ? (...args: A) => R : never
+type Async<F> = F extends (store: Store, ...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
+type Forwarded = { [K in Extract<keyof Actions, `update${string}` | `get${string}` | `sync${string}` | `show${string}` | `handle${string}`>]: Async<Actions[K]> } & {
+  [K in Extract<keyof Actions, `set${string}`>]: Sync<Actions[K]> } & { [K in Extract<keyof Runtime, `set${string}` | 'resetAccount'>]: Sync<Runtime[K]> }
 
 /**
  * The rest of AppKit 1.8's public instance methods (appkit-base-client.ts), with its
@@ -32,11 +43,6 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
     const driver = connectorId && (store.drivers.get(connectorId) ?? options.adapters.find((a) => a.namespace === n))
     return driver ? driver.getProvider?.(connectorId, n) : undefined
   }
-  // Setters whose effect only the modal reads run in the actions chunk, in call order (before any later open()).
-  const later = <A extends unknown[]>(run: (m: Awaited<ReturnType<typeof loadActions>>, ...args: A) => void) =>
-    (...args: A) => void loadActions().then((m) => run(m, ...args))
-  const updateOptions = later((m, patch: Partial<ResolvedOptions>) => m.updateOptions(store, patch))
-  const updateFeatures = later((m, patch: Partial<Features>) => m.updateFeatures(store, patch))
   /** The networks a wallet approved; [] means it takes any configured network (injected wallets; WalletConnect sessions too for now). */
   const approved = (): string[] => []
   const requireAdapter = (namespace: Ns) => {
@@ -45,9 +51,29 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
   // Kept in the namespace's account state, as AppKit keeps them.
   const setLabels = (namespace: Ns, patch: Record<string, string | undefined>) =>
     setAccountState(store, namespace, { addressLabels: { ...accountFor(store, namespace).addressLabels, ...patch } })
-  const toast = (variant: 'error' | 'success') => later((m, message: string) => m.showToast(store, variant, message))
+
+  const getProviderType = (namespace: Ns) => {
+    const { connectorId } = accountFor(store, namespace)
+    return store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)?.type
+  }
+
+  const forwarded = {} as Forwarded
+  const forward = (names: string, key: 'actions' | 'runtime', load: () => Promise<object>) => {
+    for (const name of names.split(' '))
+      (forwarded as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        const call = (m: object) => (m as Record<string, (...a: unknown[]) => unknown>)[name]!(store, ...args)
+        return store.ui[key] ? call(store.ui[key]) : load().then((m) => call((store.ui[key] = m)))
+      }
+  }
+  forward(ACTIONS, 'actions', loadActions)
+  forward(RUNTIME, 'runtime', loadRuntime)
 
   return {
+    ...forwarded,
+    getError: () => '',
+    /** AppKit's order: the site's, else wallets first when an installed wallet is there, else e-mail and socials first. */
+    getConnectMethodsOrder: () =>
+      options.features.connectMethodsOrder ?? (store.connection.connectors.peek().some((c) => /^(INJ|ANN)/.test(c.type)) ? 'wallet email social' : 'email social wallet').split(' '),
     isOpen: () => modal.open.peek(),
     redirect: (view: ViewName) => stackSet((s) => [...s, { view }]),
     replace: (view: ViewName) => stackSet((s) => [...s.slice(0, -1), { view }]),
@@ -86,21 +112,7 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
       network.networks.value = network.networks.peek().filter((n) => n.chainNamespace !== namespace || String(n.id) !== String(id))
     },
     getProvider: <T = unknown>(namespace: Ns) => providerOf(namespace) as T | undefined,
-    getProviderType: (namespace: Ns) => {
-      const { connectorId } = accountFor(store, namespace)
-      return store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)?.type
-    },
-    /** The WalletConnect universal provider, created on first ask (its chunk is fetched then). */
-    async getUniversalProvider() {
-      if (options.enableWalletConnect === false) return undefined
-      try {
-        return await (await store.chunks.walletConnect?.())?.providerFor(store)
-      } catch (error) {
-        emitEvent(store, 'INTERNAL_SDK_ERROR', { errorType: 'UniversalProviderInitError', errorMessage: error instanceof Error ? error.message : 'Unknown', uncaught: false })
-        console.error('[postern] getUniversalProvider', error)
-        return undefined
-      }
-    },
+    getProviderType,
     subscribeProviders: (fn: (providers: Partial<Record<Ns, unknown>>) => void) =>
       watch(() => Object.fromEntries(Object.keys(store.accounts.byNamespace.value).map((n) => [n, providerOf(n)])), fn),
     subscribeWalletInfo: (fn: (info?: { name: string; icon?: string }) => void, namespace?: Ns) =>
@@ -114,16 +126,6 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
     getRemoteFeatures: () => remote.peek(),
     subscribeRemoteFeatures: (fn: (features: Record<string, unknown>) => void) => watch(() => remote.value, fn),
     updateRemoteFeatures: (patch: Record<string, unknown>) => void (remote.value = { ...remote.peek(), ...patch }),
-    updateFeatures,
-    updateOptions,
-    setConnectMethodsOrder: (connectMethodsOrder: Features['connectMethodsOrder']) => updateFeatures({ connectMethodsOrder }),
-    setWalletFeaturesOrder: (walletFeaturesOrder: Features['walletFeaturesOrder']) => updateFeatures({ walletFeaturesOrder }),
-    setCollapseWallets: (collapseWallets: boolean) => updateFeatures({ collapseWallets }),
-    setSocialsOrder: (socials: Features['socials']) => updateFeatures({ socials }),
-    setTermsConditionsUrl: (termsConditionsUrl: string) => updateOptions({ termsConditionsUrl }),
-    setPrivacyPolicyUrl: (privacyPolicyUrl: string) => updateOptions({ privacyPolicyUrl }),
-    showErrorMessage: toast('error'),
-    showSuccessMessage: toast('success'),
     getSIWX: <T = ResolvedOptions['siwx']>() => options.siwx as T | undefined,
   }
 }

@@ -3,3 +3,4 @@
 export { openModal, closeModal } from './modal'
 export { showToast } from './toast'
 export { updateFeatures, updateOptions } from './options-update'
+export * from './kit-async'

@@ -14,6 +14,13 @@ export async function refreshProfile(store: Store, namespace: ChainNamespace): P
   const account = accountFor(store, namespace)
   if (namespace !== 'eip155' || !account.address) return
   const address = account.address
+  const profile = await lookupProfile(store, address, store.network.activeNetwork.peek().id === 1 ? account.profileImage : undefined)
+  if (accountFor(store, namespace).address !== address) return
+  setAccountState(store, namespace, { profileName: profile.name, profileImage: profile.avatar })
+}
+
+/** The identity of an address, cached; `avatar` stands in when only the name lookup answers. */
+async function lookupProfile(store: Store, address: string, avatar?: string): Promise<{ name?: string; avatar?: string }> {
   const api = { baseUrl: store.options.blockchainApiUrl, projectId: store.options.projectId }
   const cached = store.accounts.profiles.get(address)
   let profile = cached && Date.now() - cached.at < IDENTITY_CACHE_MS ? cached : undefined
@@ -22,11 +29,22 @@ export async function refreshProfile(store: Store, namespace: ChainNamespace): P
       profile = { ...(await getIdentity(api, address)), at: Date.now() }
     } catch {
       const name = await reverseLookup(api, address).catch(() => undefined)
-      const onMainnet = store.network.activeNetwork.peek().id === 1
-      profile = { name, avatar: onMainnet ? account.profileImage : undefined, at: Date.now() }
+      profile = { name, avatar, at: Date.now() }
     }
     store.accounts.profiles.set(address, profile)
   }
-  if (accountFor(store, namespace).address !== address) return
-  setAccountState(store, namespace, { profileName: profile.name, profileImage: profile.avatar })
+  return profile
+}
+
+/**
+ * AppKit's syncIdentity({ address, chainId, chainNamespace }): EVM only; a testnet clears the
+ * name and avatar; otherwise the identity is looked up as on connect, for that address.
+ */
+export async function syncIdentity(store: Store, { address, chainId, chainNamespace }: { address: string; chainId: number | string; chainNamespace: ChainNamespace }): Promise<void> {
+  if (chainNamespace !== 'eip155') return
+  const network = store.network.networks.peek().find((n) => n.caipNetworkId === `eip155:${chainId}`)
+  if (network?.testnet) return setAccountState(store, chainNamespace, { profileName: undefined, profileImage: undefined })
+  const account = accountFor(store, chainNamespace)
+  const { name, avatar } = await lookupProfile(store, address, Number(chainId) === 1 ? account.profileImage : undefined)
+  setAccountState(store, chainNamespace, { profileName: name, profileImage: avatar })
 }

@@ -11,4 +11,6 @@ export async function startAdapters(store: Store): Promise<void> {
   await joinEmbedded(store)
   start(store)
 }
-export { connectWallet, disconnectWallet, switchNetwork, refreshBalance } from './wallet'
+export { connectWallet, disconnectWallet, switchNetwork, refreshBalance, updateNativeBalance } from './wallet'
+export { syncIdentity } from './profile'
+export * from './setters'

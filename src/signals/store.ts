@@ -58,7 +58,10 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
       reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,
     }),
     /** Set by the instance: lets actions open the modal (which loads its chunk); relocale, by the mounted modal. */
-    ui: {} as { open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mounting?: Promise<{ openModal: typeof openModal; mountModal(store: ModalStore): Promise<unknown> }>; shown?: Promise<unknown>; relocale?: (locale?: string) => void },
+    ui: {} as {
+      open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mount?: () => Promise<unknown>; runtime?: object; actions?: object
+      mounting?: Promise<{ openModal: typeof openModal; mountModal(store: ModalStore): Promise<unknown> }>; shown?: Promise<unknown>; relocale?: (locale?: string) => void
+    },
   }
 }
 

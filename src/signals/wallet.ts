@@ -200,3 +200,17 @@ export async function refreshBalance(store: Store, namespace: ChainNamespace, { 
     ;(retry as { unref?: () => void }).unref?.() // in Node (tests, servers) it must not keep the process alive
   }
 }
+
+/**
+ * AppKit's updateNativeBalance(address, chainId, namespace): reads the balance through the
+ * namespace's adapter (the `tokens` option's token where set) and sets it on the account.
+ */
+export async function updateNativeBalance(store: Store, address: string, chainId: string | number, namespace: ChainNamespace) {
+  const network = findNetwork(store.network.networks.peek(), chainId, namespace)
+  const connectorId = accountFor(store, namespace).connectorId
+  const driver = (connectorId && store.drivers.get(connectorId)) || store.options.adapters.find((a) => a.namespace === namespace)
+  if (!driver || !network) return undefined
+  const result = await driver.getBalance(address, network!, store.options.tokens?.[network!.caipNetworkId]?.address)
+  setAccountState(store, namespace, { balance: result.balance, balanceSymbol: result.symbol })
+  return result
+}

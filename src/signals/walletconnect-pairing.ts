@@ -115,16 +115,18 @@ export function wcLink(uri: string): string | undefined {
 }
 
 /** Store links (https only) for a wallet that is not installed. */
-export function storeLinks(wallet: CatalogueWallet | undefined): { label: string; href: string }[] {
+export function storeLinks(wallet: CatalogueWallet | undefined): { label: string; href: string; type: StoreType }[] {
   if (!wallet) return []
-  const links: [string, string | null | undefined][] = [
-    ['App Store', wallet.app_store], ['Google Play', wallet.play_store], ['Chrome Web Store', wallet.chrome_store],
-  ]
-  return links.flatMap(([label, url]) => {
+  const links: [string, StoreType][] = [['App Store', 'app_store'], ['Google Play', 'play_store'], ['Chrome Web Store', 'chrome_store']]
+  return links.flatMap(([label, type]) => {
+    const url = wallet[type]
     const href = url && /^https:/i.test(url) ? safeUrl(url) : undefined
-    return href ? [{ label, href }] : []
+    return href ? [{ label, href, type }] : []
   })
 }
+
+/** The store a link leads to, by AppKit's GET_WALLET `type`. */
+export type StoreType = 'app_store' | 'play_store' | 'chrome_store'
 
 const StoredLink = v.object({ name: v.string(), href: v.string() })
 

@@ -4,6 +4,8 @@ import type { Store } from '../signals/store'
 import { AccountTokens } from './AccountTokens'
 import { Spinner } from '../ui/Spinner'
 import { t } from '../ui/base'
+import { emitEvent } from '../signals/events'
+import { activeAccount } from '../signals/account'
 
 type Activity = FunctionComponent<{ store: Store }>
 type Tab = 'tokens' | 'activity'
@@ -22,7 +24,12 @@ const loadActivity = () => (activity ??= import('../lazy/history/index').then((m
 
 /** Tokens and Activity as tabs (arrow keys move between them, as the ARIA tabs pattern has it). */
 export function AccountTabs({ store }: { store: Store }) {
-  const [tab, setTab] = useState<Tab>('tokens')
+  const [tab, setShown] = useState<Tab>('tokens')
+  // Activity is AppKit's Transactions view: opening it is CLICK_TRANSACTIONS, as from AppKit's account widget.
+  const setTab = (next: Tab) => {
+    if (next === 'activity' && tab !== next) emitEvent(store, 'CLICK_TRANSACTIONS', { isSmartAccount: activeAccount(store).preferredAccountType === 'smartAccount' })
+    setShown(next)
+  }
   const [Activity, setActivity] = useState<{ component: Activity }>()
   const [failed, setFailed] = useState(false)
   const refs = { tokens: useRef<HTMLButtonElement>(null), activity: useRef<HTMLButtonElement>(null) }

@@ -12,6 +12,7 @@ import {
   preloadImage,
   searchWallets,
 } from '../signals/catalogue'
+import { unseen, walletImpressions } from '../signals/impressions'
 import { WalletImage } from '../ui/WalletImage'
 import { useStyles } from '../ui/sheet'
 import { isMobile } from '../utils/platform'
@@ -51,6 +52,15 @@ export function AllWallets({ store }: ViewProps) {
   const pending = searching ? w.searching.value : w.pageLoading.value
   const error = searching ? w.searchError.value : w.error.value
   const more = !searching && !error && hasMorePages(store)
+
+  // AppKit's wallet impressions: each wallet shown (per search), once while the view is up.
+  const seen = useRef(new Set<string>()).current
+  useEffect(() => {
+    if (pending) return
+    walletImpressions(store, unseen(seen, list, (wallet) => `${query}:${wallet.id}`).map(([wallet, displayIndex]) => ({
+      name: wallet.name, walletRank: undefined, explorerId: wallet.id, view: 'AllWallets', displayIndex, query: query || undefined, certified: undefined,
+    })))
+  })
 
   useEffect(() => {
     // This view arrives in its own chunk, after the modal focused the view's spot: take focus

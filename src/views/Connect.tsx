@@ -1,5 +1,5 @@
 import { Fragment, type FunctionComponent } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { ViewProps } from './view-props'
 import type { ChainNamespace, Connector } from '../types'
 import type { ConnectEntry } from '../signals/groups'
@@ -7,6 +7,7 @@ import type { ConnectorGroup } from '../signals/connection'
 import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
+import { unseen, walletImpressions } from '../signals/impressions'
 import { ListItem, Spinner, t } from '../ui/base'
 import { late } from './late-css'
 import { isNamespace } from '../utils/caip'
@@ -80,6 +81,15 @@ export function Connect({ store, route }: ViewProps) {
   )
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
+
+  // AppKit's wallet impressions: each entry shown, once while the view is up.
+  const seen = useRef(new Set<string>()).current
+  useEffect(() => {
+    if (collapsed) return
+    walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
+      name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
+    })))
+  })
 
   // The catalogue (code and data) is fetched when Connect first opens, never at page load.
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { CatalogueWallet } from '../types'
 import type { WalletLink } from '../signals/walletconnect'
 import { closeModal } from '../signals/modal'
 import { showToast } from '../signals/toast'
+import { emitEvent } from '../signals/events'
 import { storeLinks, walletConnectChunk, walletConnectState, walletLink, mobileLink as walletMobileLink, wcLink } from '../signals/walletconnect-pairing'
 import { errorMessage } from '../utils/errors'
 import { isMobile } from '../utils/platform'
@@ -71,6 +72,18 @@ function follow(store: Store, name: string, link: { href: string; redirect: stri
   else location.assign(link.redirect)
 }
 
+/** AppKit's onConnectMobile: a deep link that cannot be opened is CONNECT_PROXY_ERROR, with the wallet and the URI. */
+function openMobile(store: Store, name: string, wallet: CatalogueWallet, link: { href: string; redirect: string }, uri: string): void {
+  try {
+    follow(store, name, link, '_self')
+  } catch (error) {
+    proxyError(store, wallet, uri, error)
+  }
+}
+
+const proxyError = (store: Store, wallet: CatalogueWallet, uri: string, error?: unknown) =>
+  emitEvent(store, 'CONNECT_PROXY_ERROR', { message: error instanceof Error ? error.message : 'Error parsing the deep link', uri, mobile_link: wallet.mobile_link, name: wallet.name })
+
 export interface PairingPanelProps {
   store: Store
   wallet?: CatalogueWallet
@@ -111,12 +124,19 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
     return () => clearTimeout(timer)
   }, [uri])
 
+  // AppKit's SELECT_WALLET as its WalletConnect views send it: the QR code or the mobile link shown, then each app link followed.
+  const select = (platform: 'qrcode' | 'mobile' | 'desktop' | 'browser') =>
+    emitEvent(store, 'SELECT_WALLET', { name: wallet?.name ?? 'WalletConnect', platform, displayIndex: undefined, walletRank: undefined, view: store.modal.stack.peek().at(-1)?.view })
+  useEffect(() => select(mobile ? 'mobile' : 'qrcode'), [wallet?.id])
+
   // On mobile the wallet opens by itself once a URI is ready (once per URI).
   const opened = useRef<string>()
   useEffect(() => {
-    if (!mobile || !mobileLink || !uri || opened.current === uri) return
+    if (!mobile || !uri || opened.current === uri) return
     opened.current = uri
-    follow(store, name, mobileLink, '_self')
+    if (mobileLink) openMobile(store, name, wallet!, mobileLink, uri)
+    // The wallet's deep link did not pass the checks (walletLink): AppKit reports the link it could not build.
+    else if (wallet?.mobile_link) proxyError(store, wallet, uri)
   }, [uri])
 
   const copy = async () => {
@@ -157,15 +177,15 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
       {detail && <p class="muted">{detail}</p>}
       {retrying && <button type="button" class="btn" onClick={retry}>{t('Try again')}</button>}
       {!retrying && mobile && (mobileLink || anyWallet) && (
-        <button type="button" class="btn wide" onClick={() => (mobileLink ? follow(store, name, mobileLink, '_self') : location.assign(anyWallet!))}>
+        <button type="button" class="btn wide" onClick={() => (mobileLink ? openMobile(store, name, wallet!, mobileLink, uri!) : location.assign(anyWallet!))}>
           {wallet ? t('Open {name}', { name: wallet.name }) : t('Open a wallet')}
         </button>
       )}
       {!retrying && desktopLink && (
-        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, desktopLink, '_self')}>{t('Open the desktop app')}</button>
+        <button type="button" class="btn secondary wide" onClick={() => (select('desktop'), follow(store, name, desktopLink, '_self'))}>{t('Open the desktop app')}</button>
       )}
       {!retrying && webLink && (
-        <button type="button" class="btn secondary wide" onClick={() => follow(store, name, webLink, '_blank')}>{t('Open the web app')}</button>
+        <button type="button" class="btn secondary wide" onClick={() => (select('browser'), follow(store, name, webLink, '_blank'))}>{t('Open the web app')}</button>
       )}
       {!retrying && (
         <button type="button" class="btn secondary wide" disabled={!uri} onClick={copy} data-wc-copy={uri ?? ''}>{t('Copy link')}</button>
@@ -174,7 +194,10 @@ function Pairing({ store, wallet, retry }: PairingPanelProps) {
         <div class="stack" style={{ width: '100%' }}>
           <p class="muted">{t("Don't have {name}?", { name: wallet!.name })}</p>
           {stores.map((s) => (
-            <a key={s.href} class="btn secondary" href={s.href} target="_blank" rel="noopener noreferrer">{t('Get it on {store}', { store: s.label })}</a>
+            <a key={s.href} class="btn secondary" href={s.href} target="_blank" rel="noopener noreferrer"
+              onClick={() => emitEvent(store, 'GET_WALLET', { name: wallet!.name, walletRank: undefined, explorerId: wallet!.id, type: s.type })}>
+              {t('Get it on {store}', { store: s.label })}
+            </a>
           ))}
         </div>
       )}

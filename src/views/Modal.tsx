@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
-import { closeModal, currentRoute, goBack } from '../signals/modal'
+import { closeModal, currentRoute, goBack, pushView } from '../signals/modal'
 import { resolveVariables } from '../signals/theme'
 import { VIEWS } from './routes'
 import { Toast } from './Toast'
@@ -97,6 +97,9 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
         <div class="head">
           {stack.length > 1 ? (
             <button type="button" class="icon-btn" aria-label={t('Back')} onClick={() => goBack(store)}>‹</button>
+          ) : route.view === 'Connect' ? (
+            // AppKit's help button on Connect.
+            <button type="button" class="icon-btn" aria-label={t('What is a wallet?')} onClick={() => pushView(store, 'WhatIsAWallet')}>?</button>
           ) : <span />}
           <h2 id={TITLE_ID} tabIndex={-1}>{title}</h2>
           {embedded ? <span /> : (

@@ -18,7 +18,8 @@ const TAG = 'w3m-modal'
 export async function mountModal(store: Store): Promise<HTMLElement> {
   if (!customElements.get(TAG)) customElements.define(TAG, class extends HTMLElement {})
   const embedded = !!store.options.enableEmbedded
-  let host = document.querySelector<HTMLElement>(TAG)
+  // AppKit's <appkit-modal> placed by the site serves as well as its <w3m-modal>.
+  let host = document.querySelector<HTMLElement>(`appkit-modal,${TAG}`)
   if (!host) {
     host = document.createElement(TAG)
     if (!embedded && !store.options.disableAppend) document.body.append(host)

@@ -17,6 +17,7 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingExternal: { title: ({ route }) => String(route.data?.name ?? 'Connecting'), load: () => import('./ConnectingExternal').then((m) => m.ConnectingExternal) },
   UnsupportedChain: { title: () => 'Switch Network', load: () => import('./account-views').then((m) => m.UnsupportedChain) },
   AllWallets: { title: () => 'All Wallets', load: () => import('./AllWallets').then((m) => m.AllWallets) },
+  WhatIsAWallet: { title: () => 'What is a wallet?', load: () => import('./WhatIsAWallet').then((m) => m.WhatIsAWallet) },
   ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnectBasic) },
   ConnectingWalletConnect: { title: ({ route }) => String(route.data?.name ?? 'WalletConnect'), load: () => import('./ConnectingWalletConnectBasic').then((m) => m.ConnectingWalletConnect) },
   WalletSend: { title: () => 'Send', load: () => import('../lazy/send/index').then((m) => m.WalletSend) },

@@ -130,7 +130,8 @@ test('behavior: the locale option reaches the modal (lang, dir, texts); without 
   assert.is(h2.textContent, 'Wallet verbinden')
   assert.is(modalRoot().querySelector<HTMLElement>('.root')!.lang, 'de')
   assert.is(modalRoot().querySelector<HTMLElement>('.root')!.dir, '')
-  assert.is(modalRoot().querySelector('[aria-label]')!.getAttribute('aria-label'), 'Schließen')
+  const head = [...modalRoot().querySelectorAll('.head [aria-label]')].map((b) => b.getAttribute('aria-label'))
+  assert.equal(head, ['Was ist eine Wallet?', 'Schließen'])
 
   resetDom()
   await kitWith({ adapters: [adapter], locale: 'ar' }).open()

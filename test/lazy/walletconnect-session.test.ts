@@ -88,8 +88,9 @@ pairing('behavior: rejection, expiry and reset give the retry states with their 
     assert.is(wc.uri.peek(), undefined)
     assert.is(store.connection.status.peek(), 'disconnected')
   }
-  assert.equal(seen.map((e) => e.data.event), Array(6).fill('CONNECT_ERROR'))
-  assert.is(seen[0]!.data.properties?.message, 'user rejected')
+  // As AppKit's WalletConnect view: a refusal is USER_REJECTED, the rest CONNECT_ERROR, each with the error's message.
+  assert.equal(seen.map((e) => e.data.event), [...Array(3).fill('USER_REJECTED'), ...Array(3).fill('CONNECT_ERROR')])
+  assert.equal(seen[0]!.data.properties, { message: 'User rejected.' })
 })
 
 pairing('behavior: reset clears URI, expiry, linking, recent wallet and deep link', () => {

@@ -102,7 +102,7 @@ links('behavior: wcLink is the bare pairing URI under wc: only', () => {
 links('behavior: store links are https only', () => {
   assert.equal(
     storeLinks({ id: 'w', name: 'W', app_store: 'https://apps.apple.com/app/w', play_store: 'http://play.example', chrome_store: 'javascript:alert(1)' }),
-    [{ label: 'App Store', href: 'https://apps.apple.com/app/w' }],
+    [{ label: 'App Store', href: 'https://apps.apple.com/app/w', type: 'app_store' }],
   )
   assert.equal(storeLinks(undefined), [])
 })

@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "تم رفض المعاملة في المحفظة",
   "Something went wrong": "حدث خطأ ما",
   "The login window was blocked": "تم حظر نافذة تسجيل الدخول",
+  "What is a wallet?": "ما هي المحفظة؟",
+  "One login for all of web3": "تسجيل دخول واحد لكل web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "سجّل الدخول إلى أي تطبيق بربط محفظتك. وداعًا لكلمات المرور التي لا تُحصى!",
+  "A home for your digital assets": "بيت لأصولك الرقمية",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "تتيح لك المحفظة حفظ الأصول الرقمية مثل العملات المشفرة والرموز غير القابلة للاستبدال وإرسالها واستلامها.",
+  "Your gateway to a new web": "بوابتك إلى ويب جديد",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "بمحفظتك يمكنك استكشاف التمويل اللامركزي والرموز غير القابلة للاستبدال والمنظمات اللامركزية وغير ذلك الكثير والتفاعل معها.",
+  "Get a wallet": "احصل على محفظة",
 }
 
 export default messages

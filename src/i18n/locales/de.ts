@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Transaktion in der Wallet abgelehnt",
   "Something went wrong": "Etwas ist schiefgelaufen",
   "The login window was blocked": "Das Anmeldefenster wurde blockiert",
+  "What is a wallet?": "Was ist eine Wallet?",
+  "One login for all of web3": "Ein Login für das ganze Web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Melde dich bei jeder App an, indem du deine Wallet verbindest. Schluss mit unzähligen Passwörtern!",
+  "A home for your digital assets": "Ein Zuhause für deine digitalen Werte",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Mit einer Wallet kannst du digitale Werte wie Kryptowährungen und NFTs aufbewahren, senden und empfangen.",
+  "Your gateway to a new web": "Dein Tor zu einem neuen Web",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Mit deiner Wallet kannst du DeFi, NFTs, DAOs und vieles mehr entdecken und nutzen.",
+  "Get a wallet": "Wallet besorgen",
 }
 
 export default messages

@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Transacción rechazada en la wallet",
   "Something went wrong": "Algo salió mal",
   "The login window was blocked": "Se bloqueó la ventana de inicio de sesión",
+  "What is a wallet?": "¿Qué es una billetera?",
+  "One login for all of web3": "Un solo inicio de sesión para todo web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Inicia sesión en cualquier aplicación conectando tu billetera. ¡Adiós a las contraseñas sin fin!",
+  "A home for your digital assets": "Un hogar para tus activos digitales",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Una billetera te permite guardar, enviar y recibir activos digitales como criptomonedas y NFT.",
+  "Your gateway to a new web": "Tu puerta a una nueva web",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Con tu billetera puedes explorar e interactuar con DeFi, NFT, DAO y mucho más.",
+  "Get a wallet": "Obtener una billetera",
 }
 
 export default messages

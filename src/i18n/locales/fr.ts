@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Transaction refusée dans le wallet",
   "Something went wrong": "Une erreur s’est produite",
   "The login window was blocked": "La fenêtre de connexion a été bloquée",
+  "What is a wallet?": "Qu'est-ce qu'un portefeuille ?",
+  "One login for all of web3": "Une seule connexion pour tout le web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Connectez-vous à n’importe quelle application avec votre portefeuille. Adieu les innombrables mots de passe !",
+  "A home for your digital assets": "Un foyer pour vos actifs numériques",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Un portefeuille vous permet de conserver, envoyer et recevoir des actifs numériques comme les cryptomonnaies et les NFT.",
+  "Your gateway to a new web": "Votre porte d’entrée vers un nouveau web",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Avec votre portefeuille, vous pouvez explorer la DeFi, les NFT, les DAO et bien plus, et y participer.",
+  "Get a wallet": "Obtenir un portefeuille",
 }
 
 export default messages

@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Transazione rifiutata nel wallet",
   "Something went wrong": "Qualcosa è andato storto",
   "The login window was blocked": "La finestra di accesso è stata bloccata",
+  "What is a wallet?": "Cos'è un wallet?",
+  "One login for all of web3": "Un solo accesso per tutto il web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Accedi a qualsiasi app collegando il tuo wallet. Addio a password infinite!",
+  "A home for your digital assets": "Una casa per i tuoi asset digitali",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Un wallet ti permette di conservare, inviare e ricevere asset digitali come criptovalute e NFT.",
+  "Your gateway to a new web": "La tua porta verso un nuovo web",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Con il tuo wallet puoi esplorare e usare DeFi, NFT, DAO e molto altro.",
+  "Get a wallet": "Ottieni un wallet",
 }
 
 export default messages

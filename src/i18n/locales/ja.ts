@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "ウォレットで取引が拒否されました",
   "Something went wrong": "問題が発生しました",
   "The login window was blocked": "ログインウィンドウがブロックされました",
+  "What is a wallet?": "ウォレットとは？",
+  "One login for all of web3": "web3 全体でひとつのログイン",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "ウォレットを接続するだけで、どのアプリにもログインできます。たくさんのパスワードとはお別れです！",
+  "A home for your digital assets": "デジタル資産の置き場所",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "ウォレットでは、暗号資産や NFT などのデジタル資産を保管・送信・受信できます。",
+  "Your gateway to a new web": "新しいウェブへの入り口",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "ウォレットがあれば、DeFi、NFT、DAO などを探索して利用できます。",
+  "Get a wallet": "ウォレットを入手",
 }
 
 export default messages

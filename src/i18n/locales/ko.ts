@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "지갑에서 거래가 거부되었습니다",
   "Something went wrong": "문제가 발생했습니다",
   "The login window was blocked": "로그인 창이 차단되었습니다",
+  "What is a wallet?": "지갑이란 무엇인가요?",
+  "One login for all of web3": "web3 전체를 위한 하나의 로그인",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "지갑을 연결해 어떤 앱에든 로그인하세요. 수많은 비밀번호와 작별하세요!",
+  "A home for your digital assets": "디지털 자산을 위한 보금자리",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "지갑으로 암호화폐와 NFT 같은 디지털 자산을 보관하고 보내고 받을 수 있습니다.",
+  "Your gateway to a new web": "새로운 웹으로 가는 관문",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "지갑으로 DeFi, NFT, DAO 등을 탐색하고 이용할 수 있습니다.",
+  "Get a wallet": "지갑 받기",
 }
 
 export default messages

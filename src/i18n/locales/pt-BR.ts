@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Transação recusada na carteira",
   "Something went wrong": "Algo deu errado",
   "The login window was blocked": "A janela de login foi bloqueada",
+  "What is a wallet?": "O que é uma carteira?",
+  "One login for all of web3": "Um só login para toda a web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Entre em qualquer app conectando sua carteira. Adeus a incontáveis senhas!",
+  "A home for your digital assets": "Um lar para seus ativos digitais",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Uma carteira permite guardar, enviar e receber ativos digitais como criptomoedas e NFTs.",
+  "Your gateway to a new web": "Sua porta para uma nova web",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Com sua carteira, você pode explorar e interagir com DeFi, NFTs, DAOs e muito mais.",
+  "Get a wallet": "Obter uma carteira",
 }
 
 export default messages

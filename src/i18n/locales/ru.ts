@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "Транзакция отклонена в кошельке",
   "Something went wrong": "Что-то пошло не так",
   "The login window was blocked": "Окно входа было заблокировано",
+  "What is a wallet?": "Что такое кошелёк?",
+  "One login for all of web3": "Один вход для всего web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Входите в любое приложение, подключив кошелёк. Прощайте, бесчисленные пароли!",
+  "A home for your digital assets": "Дом для ваших цифровых активов",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Кошелёк позволяет хранить, отправлять и получать цифровые активы, например криптовалюты и NFT.",
+  "Your gateway to a new web": "Ваш вход в новый интернет",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "С кошельком вы можете исследовать DeFi, NFT, DAO и многое другое и пользоваться ими.",
+  "Get a wallet": "Получить кошелёк",
 }
 
 export default messages

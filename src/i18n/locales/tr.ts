@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "İşlem cüzdanda reddedildi",
   "Something went wrong": "Bir şeyler ters gitti",
   "The login window was blocked": "Giriş penceresi engellendi",
+  "What is a wallet?": "Cüzdan nedir?",
+  "One login for all of web3": "Tüm web3 için tek giriş",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "Cüzdanını bağlayarak her uygulamaya giriş yap. Sayısız şifreye elveda!",
+  "A home for your digital assets": "Dijital varlıkların için bir yuva",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "Cüzdan; kripto paralar ve NFT’ler gibi dijital varlıkları saklamanı, göndermeni ve almanı sağlar.",
+  "Your gateway to a new web": "Yeni bir web’e açılan kapın",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Cüzdanınla DeFi, NFT’ler, DAO’lar ve çok daha fazlasını keşfedip kullanabilirsin.",
+  "Get a wallet": "Cüzdan edin",
 }
 
 export default messages

@@ -257,6 +257,14 @@ const messages: Messages = {
   "Transaction rejected in the wallet": "交易已在钱包中被拒绝",
   "Something went wrong": "出了点问题",
   "The login window was blocked": "登录窗口被拦截",
+  "What is a wallet?": "什么是钱包？",
+  "One login for all of web3": "一个账号登录整个 web3",
+  "Log in to any app by connecting your wallet. Say goodbye to countless passwords!": "连接钱包即可登录任何应用，告别无数密码！",
+  "A home for your digital assets": "数字资产的家",
+  "A wallet lets you store, send and receive digital assets like cryptocurrencies and NFTs.": "钱包可让你存储、发送和接收加密货币和 NFT 等数字资产。",
+  "Your gateway to a new web": "通往新网络的大门",
+  "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "有了钱包，你可以探索并使用 DeFi、NFT、DAO 等更多内容。",
+  "Get a wallet": "获取钱包",
 }
 
 export default messages

@@ -53,7 +53,8 @@ export function pairingFailed(store: Store, error: unknown): void {
   wc.expiresAt.value = undefined
   wc.linking.value = undefined
   settleConnectionStatus(store)
-  emitEvent(store, 'CONNECT_ERROR', { message: rejected ? 'user rejected' : message })
+  // As AppKit's WalletConnect view: a refusal is USER_REJECTED, anything else CONNECT_ERROR, with the error's message.
+  emitEvent(store, rejected ? 'USER_REJECTED' : 'CONNECT_ERROR', { message })
 }
 
 /**
