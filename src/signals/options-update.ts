@@ -1,4 +1,4 @@
-import type { Features, ResolvedOptions } from './options'
+import { payRules, type Features, type ResolvedOptions } from './options'
 
 type OptionsStore = { options: ResolvedOptions; ui?: { relocale?: (locale?: string) => void } }
 
@@ -11,5 +11,5 @@ export function updateOptions(store: OptionsStore, patch: Partial<ResolvedOption
 }
 
 export function updateFeatures(store: OptionsStore, patch: Partial<Features>): void {
-  updateOptions(store, { features: { ...store.options.features, ...patch } })
+  updateOptions(store, { features: payRules({ ...store.options.features, ...patch }) })
 }

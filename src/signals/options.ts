@@ -191,7 +191,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     // enableCoinbase: false hides Coinbase Wallet wherever excluded wallets are hidden.
     excludeWalletIds: options.enableCoinbase === false ? [...(options.excludeWalletIds ?? []), ...COINBASE] : options.excludeWalletIds,
     adapters: options.adapters ?? [],
-    features: { ...DEFAULT_FEATURES, ...options.features },
+    features: payRules({ ...DEFAULT_FEATURES, ...options.features }),
     defaultAccountTypes: { ...DEFAULT_ACCOUNT_TYPES, ...options.defaultAccountTypes },
     apiUrl: options.apiUrl ?? DEFAULT_API_URL,
     blockchainApiUrl: options.blockchainApiUrl ?? DEFAULT_BLOCKCHAIN_API_URL,
@@ -199,6 +199,9 @@ export function parseOptions(input: unknown): ResolvedOptions {
     secureSiteUrl: options.secureSiteUrl ?? DEFAULT_SECURE_SITE_URL,
   }
 }
+
+/** As AppKit's OptionsController: with features.pay the Connect view offers wallets only (no e-mail, no socials). */
+export const payRules = (features: Features): Features => (features.pay ? { ...features, email: false, socials: false } : features)
 
 type NetworkOutput = v.InferOutput<typeof NetworkSchema>
 /** Coinbase Wallet's catalogue id, EIP-6963 rdns and connector id. */

@@ -1,6 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEFAULT_FEATURES, parseOptions } from '../../src/signals/options'
+import { updateFeatures } from '../../src/signals/options-update'
 import { mainnet, polygon } from '../../src/networks'
 
 const test = suite('options')
@@ -117,3 +118,16 @@ appkit('behavior: chainImages become the networks\' images; enableCoinbase: fals
   assert.is(parseOptions(base).excludeWalletIds, undefined)
 })
 appkit.run()
+
+const pay = suite('options: features.pay')
+pay('behavior: as AppKit, features.pay leaves e-mail and socials off, at creation and through updateFeatures', () => {
+  const options = parseOptions({ projectId: 'p', networks: [mainnet], features: { pay: true, email: true, socials: ['google'] } })
+  assert.is(options.features.email, false)
+  assert.is(options.features.socials, false)
+  const store = { options: parseOptions({ projectId: 'p', networks: [mainnet], features: { email: true } }) }
+  assert.is(store.options.features.email, true)
+  updateFeatures(store, { pay: true })
+  assert.is(store.options.features.email, false)
+  assert.is(store.options.features.socials, false)
+})
+pay.run()
