@@ -70,6 +70,15 @@ test('behavior: enableWallets: false shows only e-mail login, no wallet list, no
   await waitFor(() => names().includes('All Wallets'), 'the list with enableWallets: true')
 })
 
+test('behavior: enableWalletGuide and showWallets false change nothing, as in AppKit 1.8 (no guide; "?" still opens What is a wallet?)', async () => {
+  const kit = kitWith({ adapters: [adapter], enableWalletGuide: false, showWallets: false })
+  await kit.open()
+  await waitFor(() => names().includes('All Wallets'), 'the full list')
+  assert.not.ok(/Haven't got a wallet/.test(modalRoot().textContent ?? ''))
+  modalRoot().querySelector<HTMLButtonElement>('button[aria-label="What is a wallet?"]')!.click()
+  await waitFor(() => kit.store.modal.stack.value.at(-1)?.view === 'WhatIsAWallet', 'What is a wallet?')
+})
+
 test('behavior: connectorTypeOrder puts the named groups first', async () => {
   const kit = kitWith({ adapters: [adapter], features: { connectorTypeOrder: ['injected', 'walletConnect'] } })
   kit.store.connection.connectors.value = [...kit.store.connection.connectors.peek(), { id: 'io.x', uid: 'eip155:io.x', name: 'Xwallet', type: 'ANNOUNCED', chain: 'eip155' }]
