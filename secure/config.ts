@@ -3,6 +3,11 @@
 import * as v from 'valibot'
 
 const Config = v.object({ authUrl: v.pipe(v.string(), v.url()), oidcIssuer: v.optional(v.pipe(v.string(), v.url())) })
+/**
+ * The modal's enableAuthLogger, as AppKit's frame passes it: 'true' or 'false', on when absent
+ * (AppKit's default); anything else is not a switch the modal sends, so it stays quiet.
+ */
+const EnableLogger = v.optional(v.picklist(['true', 'false']), 'true')
 
 export interface SecureConfig { authUrl: string; oidcIssuer?: string; projectId: string; chainId: number; logger: boolean }
 
@@ -16,8 +21,14 @@ export function readConfig(): SecureConfig {
     oidcIssuer: parsed.output.oidcIssuer?.replace(/\/$/, ''),
     projectId: query.get('projectId') ?? '',
     chainId: chain ? Number(chain[1]) : 1,
-    logger: query.get('enableLogger') === 'true',
+    logger: loggerOn(query.get('enableLogger') ?? undefined),
   }
+}
+
+/** Whether the secure site writes its warnings and errors to the console (enableAuthLogger). */
+export function loggerOn(value: string | undefined): boolean {
+  const parsed = v.safeParse(EnableLogger, value)
+  return parsed.success && parsed.output === 'true'
 }
 
 /** Allowed-origin patterns as the provider API lists them ('http://127.0.0.1:*'): * is any run without '/'. */

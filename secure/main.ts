@@ -19,7 +19,9 @@ const custody = createCustody(config)
 const smart = createSmart(config)
 const farcaster = createFarcaster(config, (token) => custody.connectToken(token))
 const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
-const log = (...args: unknown[]) => config.logger && console.info('[postern secure]', ...args)
+// enableAuthLogger: the site's console output (its warnings and errors, AppKit's default level) only when on.
+const warn = (...args: unknown[]) => config.logger && console.warn('[postern secure]', ...args)
+const logError = (...args: unknown[]) => config.logger && console.error('[postern secure]', ...args)
 
 const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
 
@@ -160,7 +162,7 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (!origin || event.source !== window.parent || event.origin !== origin) return
   const parsed = v.safeParse(AppMessage, event.data)
   if (!parsed.success) {
-    console.warn('[postern secure] dropped a message of the wrong shape:', v.summarize(parsed.issues))
+    warn('dropped a message of the wrong shape:', v.summarize(parsed.issues))
     return
   }
   const { id, type } = parsed.output
@@ -169,7 +171,7 @@ window.addEventListener('message', (event: MessageEvent) => {
     (payload) => post({ id, type: `${FRAME}${name}_SUCCESS`, payload }),
     (error: unknown) => {
       const known = error instanceof AuthError || error instanceof RpcError
-      if (!known) console.error('[postern secure]', error)
+      if (!known) logError(error)
       const message = known ? error.message : 'An error occurred'
       post({ id, type: `${FRAME}${name}_ERROR`, payload: { message, ...(error instanceof RpcError && { code: error.code }) } })
     },

@@ -79,13 +79,15 @@ export function Connect({ store, route }: ViewProps) {
   const field = email && (
     <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">{t('Unable to load email login dependency')}</p>} />
   )
+  // enableWallets: false shows only the other methods (e-mail, socials): no wallet list, no All Wallets, nothing to continue with.
+  const wallets = options.enableWallets !== false
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
   // AppKit's wallet impressions: each entry shown, once while the view is up.
   const seen = useRef(new Set<string>()).current
   useEffect(() => {
-    if (collapsed) return
+    if (collapsed || !wallets) return
     walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
       name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
     })))
@@ -117,14 +119,14 @@ export function Connect({ store, route }: ViewProps) {
     }
   }
 
-  if (entries.length === 0 && loading) {
+  if (wallets && entries.length === 0 && loading) {
     return <div class="center"><Spinner label={t('Loading wallets')} /><p class="muted">{t('Loading wallets…')}</p></div>
   }
-  if (collapsed) {
+  if (collapsed || !wallets) {
     return (
       <div class="stack">
         {field}
-        <ul class="list"><ListItem name={t('Continue with a wallet')} onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>
+        {wallets && <ul class="list"><ListItem name={t('Continue with a wallet')} onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>}
         {legal(store, 'LegalFooter')}
       </div>
     )

@@ -1,4 +1,4 @@
-// Connect honours AppKit's options: legal text and checkbox, allWallets, collapseWallets, connectorTypeOrder.
+// Connect honours AppKit's options: legal text and checkbox, allWallets, collapseWallets, enableWallets, connectorTypeOrder.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
@@ -52,6 +52,31 @@ test('behavior: collapseWallets shows one "Continue with a wallet" entry that op
   assert.equal(names(), ['Continue with a wallet'])
   modalRoot().querySelector<HTMLButtonElement>('.item')!.click()
   await waitFor(() => names().includes('WalletConnect'), 'full list')
+})
+
+test('behavior: enableWallets: false shows only e-mail login, no wallet list, no All Wallets, no "Continue with a wallet"', async () => {
+  for (const collapseWallets of [false, true]) {
+    resetDom()
+    const kit = kitWith({ adapters: [adapter], enableWallets: false, secureSiteUrl: 'http://127.0.0.1:9/', features: { email: true, collapseWallets } })
+    await kit.open()
+    await waitFor(() => modalRoot().querySelector('input[type=email]'), 'e-mail field')
+    assert.is(modalRoot().querySelector('ul[aria-label=Wallets]'), null)
+    assert.equal(names(), [], `no entries (collapseWallets ${collapseWallets})`)
+    await kit.close()
+  }
+  resetDom()
+  const control = kitWith({ adapters: [adapter], enableWallets: true, secureSiteUrl: 'http://127.0.0.1:9/', features: { email: true, emailShowWallets: true } })
+  await control.open()
+  await waitFor(() => names().includes('All Wallets'), 'the list with enableWallets: true')
+})
+
+test('behavior: enableWalletGuide and showWallets false change nothing, as in AppKit 1.8 (no guide; "?" still opens What is a wallet?)', async () => {
+  const kit = kitWith({ adapters: [adapter], enableWalletGuide: false, showWallets: false })
+  await kit.open()
+  await waitFor(() => names().includes('All Wallets'), 'the full list')
+  assert.not.ok(/Haven't got a wallet/.test(modalRoot().textContent ?? ''))
+  modalRoot().querySelector<HTMLButtonElement>('button[aria-label="What is a wallet?"]')!.click()
+  await waitFor(() => kit.store.modal.stack.value.at(-1)?.view === 'WhatIsAWallet', 'What is a wallet?')
 })
 
 test('behavior: connectorTypeOrder puts the named groups first', async () => {

@@ -39,7 +39,7 @@ export function embeddedFor(store: Store): Embedded {
   const existing = instances.get(store)
   if (existing) return existing
   const { options } = store
-  const frame = createFrame({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION, enableLogger: !!options.debug })
+  const frame = createFrame({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION, enableLogger: options.enableAuthLogger !== false })
   const theme = () => ({ themeMode: store.theme.mode.value, themeVariables: store.theme.variables.value as Record<string, string | number> })
   void frame.loaded.then(() => frame.initialize({
     theme: theme(),
