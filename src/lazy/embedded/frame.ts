@@ -157,6 +157,7 @@ export function createFrame(opts: FrameOptions) {
       state.value = 'initialized'
     },
     destroy() {
+      clearTimeout(loadTimer) // a frame taken down before it loaded has not failed
       abort()
       window.removeEventListener('message', onMessage)
       iframe.remove()
