@@ -14,7 +14,7 @@ type Connection = { connectorId: string; accounts: { address: string; type?: str
 // Methods whose code is in a chunk, forwarded by name: synchronous once the chunk is in (the
 // runtime arrives at createAppKit when there are adapters), in call order before that.
 const ACTIONS = 'updateOptions updateFeatures getUniversalProvider syncIdentity updateNativeBalance showErrorMessage showSuccessMessage handleUnsafeRPCRequest setConnectMethodsOrder setWalletFeaturesOrder setCollapseWallets setSocialsOrder setTermsConditionsUrl setPrivacyPolicyUrl'
-const RUNTIME = 'resetAccount setBalance setProfileName setProfileImage setUser setAddressExplorerUrl setStatus setConnectedWalletInfo setCaipAddress setCaipNetworkOfNamespace'
+const RUNTIME = 'resetAccount setBalance setProfileName setProfileImage setUser setAddressExplorerUrl setStatus setConnectedWalletInfo setCaipAddress setCaipNetworkOfNamespace setSmartAccountDeployed'
 type Actions = typeof import('../signals/actions')
 type Runtime = typeof import('../signals/runtime')
 type Sync<F> = F extends (store: Store, ...args: infer A) => infer R ? (...args: A) => R : never

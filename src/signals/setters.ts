@@ -15,6 +15,7 @@ export const setBalance = (store: Store, balance: string | undefined, balanceSym
 export const setProfileName = (store: Store, profileName: string | null, chain: Ns) => setAccountState(store, chain, { profileName: profileName ?? undefined })
 export const setProfileImage = (store: Store, profileImage: string | null, chain: Ns) => setAccountState(store, chain, { profileImage: profileImage ?? undefined })
 export const setUser = (store: Store, user: EmbeddedUser | null, chain: Ns) => setAccountState(store, chain, { user: user ?? undefined })
+export const setSmartAccountDeployed = (store: Store, smartAccountDeployed: boolean, chain: Ns) => setAccountState(store, chain, { smartAccountDeployed })
 export const setAddressExplorerUrl = (store: Store, addressExplorerUrl: string | undefined, chain: Ns) => setAccountState(store, chain, { addressExplorerUrl })
 /** As AppKit's: the stored connection status (read to reconnect on the next visit) follows whether any namespace is connected. */
 export function setStatus(store: Store, status: AccountState['status'], chain: Ns): void {

@@ -57,6 +57,21 @@ for (const theme of THEMES) {
   })
 }
 
+test('behavior: leaving the QR view before the login connected is SOCIAL_LOGIN_CANCELED, as in AppKit', async () => {
+  const { page } = await e2e.newPage()
+  await openFarcaster(page)
+  await page.evaluate(() => {
+    const w = window as any
+    w.__events = []
+    w.modal.subscribeEvents((e: any) => w.__events.push(e.data))
+  })
+  await page.keyboard.press('Escape')
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).__events.some((e: any) => e.event === 'SOCIAL_LOGIN_CANCELED'))
+  const cancel = await page.evaluate(() => (window as any).__events.find((e: any) => e.event === 'SOCIAL_LOGIN_CANCELED'))
+  assert.equal(cancel.properties, { provider: 'farcaster' })
+})
+
 test('behavior: the test Farcaster client signs in at the relay → connected (authProvider farcaster, the user name); reload restores; the same fid on a fresh profile → the same address', async () => {
   const { page, errors } = await e2e.newPage()
   const address = await completeLogin(page, 1001)

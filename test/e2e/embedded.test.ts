@@ -39,7 +39,7 @@ test('behavior: e-mail → code from the inbox → connected, with the frame on 
   assert.is.not(src.origin, new URL(url).origin)
   assert.is(src.searchParams.get('projectId'), e2e.stack.config.projectId)
   const events: string[] = await page.evaluate(() => (window as any).__events)
-  for (const name of ['EMAIL_SUBMITTED', 'EMAIL_VERIFICATION_CODE_SENT', 'EMAIL_VERIFICATION_CODE_PASS', 'CONNECT_SUCCESS']) assert.ok(events.includes(name), `${name} in ${events}`)
+  for (const name of ['EMAIL_LOGIN_SELECTED', 'EMAIL_SUBMITTED', 'EMAIL_VERIFICATION_CODE_SENT', 'EMAIL_VERIFICATION_CODE_PASS', 'CONNECT_SUCCESS']) assert.ok(events.includes(name), `${name} in ${events}`)
   const stored = await page.evaluate(() => ({ used: localStorage.getItem('@postern/email_login_used'), email: localStorage.getItem('@postern/email') }))
   assert.equal(stored, { used: 'true', email: '"ada@example.com"' })
   // Neither the code's secret nor a key reaches the site's page: its storage holds no 32-byte hex.

@@ -60,7 +60,7 @@ setters('setProfileName and setProfileImage change the account, its subscribers 
   stop()
 })
 
-setters('setBalance shows on the account button; setUser, setAddressExplorerUrl and setConnectedWalletInfo reach the getters', async () => {
+setters('setBalance shows on the account button; setUser, setAddressExplorerUrl, setSmartAccountDeployed and setConnectedWalletInfo reach the getters', async () => {
   const kit = await connected()
   const button = accountButton()
   kit.setBalance('12.3456', 'ETH', 'eip155')
@@ -70,6 +70,8 @@ setters('setBalance shows on the account button; setUser, setAddressExplorerUrl 
   assert.equal(kit.store.accounts.byNamespace.peek().eip155?.user, { email: 'a@example.com' })
   kit.setAddressExplorerUrl('https://etherscan.io/address/x', 'eip155')
   assert.is(kit.store.accounts.byNamespace.peek().eip155?.addressExplorerUrl, 'https://etherscan.io/address/x')
+  kit.setSmartAccountDeployed(true, 'eip155')
+  assert.is(kit.store.accounts.byNamespace.peek().eip155?.smartAccountDeployed, true)
   const infos: unknown[] = []
   const stop = kit.subscribeWalletInfo((info) => infos.push(info))
   kit.setConnectedWalletInfo({ name: 'Other Wallet', icon: 'https://example.com/w.png' }, 'eip155')

@@ -92,7 +92,7 @@ export function EmailField({ store }: { store: Store }) {
     <form class="stack" onSubmit={submit} data-testid="w3m-email-login">
       <label class="hint" for="w3m-email">{t('Email')}</label>
       <input id="w3m-email" type="email" autoComplete="email" required placeholder={t('Email')} value={email} data-testid="w3m-email-input"
-        aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onInput={(e) => setEmail(e.currentTarget.value)} />
+        aria-invalid={!!error} aria-describedby={error ? 'w3m-email-error' : undefined} onFocus={() => emitEvent(store, 'EMAIL_LOGIN_SELECTED')} onInput={(e) => setEmail(e.currentTarget.value)} />
       {error && <p id="w3m-email-error" class="error" role="alert" data-testid="w3m-email-error">{said(error)}</p>}
       <button type="submit" class="btn primary wide" disabled={busy || !email.includes('@')}>{busy ? <Spinner label={t('Sending code')} /> : t('Continue')}</button>
       {socials.length > 0 && (

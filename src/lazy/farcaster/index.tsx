@@ -66,6 +66,10 @@ export function ConnectingFarcaster({ store, route }: { store: Store; route: Rou
       .catch(fail)
     return () => void (live = false)
   }, [round])
+  // As AppKit's view: leaving it before the login connected counts as a cancel.
+  useEffect(() => () => {
+    if (!store.accounts.byNamespace.peek()[store.network.activeNamespace.peek()]?.caipAddress) emitEvent(store, 'SOCIAL_LOGIN_CANCELED', { provider: PROVIDER })
+  }, [])
   useEffect(() => {
     if (!copied) return
     const timer = setTimeout(() => setCopied(false), 2000)
