@@ -12,7 +12,9 @@ test.before(async () => {
   a = await rpcEndpoint()
   b = await rpcEndpoint()
 })
-test.after(async () => Promise.all([a.close(), b.close()]))
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+})
 
 test('behavior: one endpoint is taken as it is, unasked', async () => {
   assert.is(await healthyRpcUrl([a.url]), a.url)

@@ -13,7 +13,9 @@ test.before(async () => {
   a = await rpcEndpoint()
   b = await rpcEndpoint()
 })
-test.after(async () => Promise.all([a.close(), b.close()]))
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+})
 test.before.each(() => {
   for (const e of [a, b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
 })
