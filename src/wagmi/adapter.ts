@@ -156,7 +156,7 @@ export class WagmiAdapter implements ChainAdapter {
     const configured = this.wagmiConfig.chains.some((c) => c.id === chainId)
     if (token || !configured) {
       const evm = await import('../lazy/evm/index')
-      const urls = [this.context?.rpcUrl(network), ...network.rpcUrls.default.http].filter((u): u is string => !!u)
+      const urls = [...new Set([...(this.context?.rpcUrls?.(network) ?? [this.context?.rpcUrl(network)]), ...network.rpcUrls.default.http].filter((u): u is string => !!u))]
       return token ? evm.getTokenBalance(urls, network, address, token) : evm.getNativeBalance(urls, network, address)
     }
     const { value, decimals, symbol } = await getBalance(this.wagmiConfig, { address: address as `0x${string}`, chainId })
