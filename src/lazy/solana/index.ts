@@ -8,8 +8,8 @@ import { RPC_RETRY } from '../../utils/rpc'
 const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const
 
 const clients = new Map<string, Rpc<SolanaRpcApi>>()
-/** The HTTP statuses retried on the same endpoint (viem's list, as the EVM reads). */
-const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504])
+/** The HTTP statuses retried on the same endpoint (the spec's list; viem's too, for the EVM reads). */
+const RETRY_STATUSES = new Set([403, 408, 413, 429, 500, 502, 503, 504])
 
 /**
  * One endpoint with the spec's policy: each try times out after 10 s; a failure to reach it or a
