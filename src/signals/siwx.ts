@@ -9,7 +9,7 @@ import { closeModal, resetView } from './modal'
 import { showToast } from './toast'
 import { disconnectWallet, driverFor } from './wallet'
 import { mapToSIWX, type SIWEConfig } from './siwe-map'
-import { errorMessage } from '../utils/errors'
+import { errorMessage, SIWX_UNAVAILABLE } from '../utils/errors'
 import { signWithProvider } from '../utils/wallet-sign'
 
 const mapped = new WeakMap<object, SIWXConfig>()
@@ -79,7 +79,10 @@ export async function requestSignMessage(store: Store): Promise<void> {
   } catch (error) {
     if (!store.modal.open.peek()) await store.ui.open?.({ view: 'SIWXSignMessage', data: { siwxRequired: siwx.getRequired?.() ?? true } })
     const smart = activeAccount(store).preferredAccountType === 'smartAccount'
-    showToast(store, 'error', smart ? 'This application might not support Smart Accounts' : 'Signature declined')
+    // The sign-in service down (unreachable, or failing on its side) is no refusal: the user is told
+    // to try again, still connected on the sign view; anything else is the spec's text.
+    const unavailable = (error as { code?: unknown } | undefined)?.code === SIWX_UNAVAILABLE
+    showToast(store, 'error', unavailable ? 'Sign-in is unavailable right now; try again shortly' : smart ? 'This application might not support Smart Accounts' : 'Signature declined')
     emitEvent(store, 'SIWX_AUTH_ERROR', eventProperties(store, error))
   }
 }

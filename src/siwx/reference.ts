@@ -7,6 +7,7 @@ import { formatSiwxMessage, revokeMessage } from '../utils/siwx-text'
 import { signWithProvider } from '../utils/wallet-sign'
 import { readStored, writeStored } from '../utils/storage'
 import { networkName } from './messenger'
+import { PosternError, SIWX_UNAVAILABLE } from '../utils/errors'
 
 const SIGNED_OUT_KEY = '@postern/siwx_signed_out'
 const NonceReply = v.object({ nonce: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{8,}$/)) })
@@ -104,11 +105,15 @@ export class ReferenceAuthSIWX implements SIWXConfig {
   }
 
   private async request<S extends v.GenericSchema>(schema: S, url: string, body?: unknown): Promise<v.InferOutput<S>> {
+    // Out of reach or failing on its side (its database down answers 503): marked, so the modal
+    // says sign-in is unavailable for now rather than that the signature was declined.
     const res = await fetch(url, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .catch((error: unknown) => { throw new PosternError('auth service: unreachable', SIWX_UNAVAILABLE, { cause: error }) })
     const json: unknown = await res.json().catch(() => undefined)
     if (!res.ok) {
       const reason = v.safeParse(ErrorReply, json)
-      throw new Error(reason.success ? reason.output.reason : `auth service: HTTP ${res.status}`)
+      const message = reason.success ? reason.output.reason : `auth service: HTTP ${res.status}`
+      throw res.status >= 500 ? new PosternError(message, SIWX_UNAVAILABLE) : new Error(message)
     }
     return v.parse(schema, json)
   }

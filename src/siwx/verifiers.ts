@@ -1,8 +1,10 @@
 // AppKit's default verifiers: EIP-155 through viem's verifyMessage on the network's RPC (so
-// EIP-1271 and EIP-6492 smart accounts verify too), Solana by ed25519 (Web Crypto) over the message bytes.
+// EIP-1271 and EIP-6492 smart accounts verify too; every endpoint, the spec's retry and timeout), Solana by ed25519 (Web Crypto) over the message bytes.
+import type { Transport } from 'viem'
 import type { SIWXSession } from '../types'
 import { getCurrentInstance } from '../instance'
-import { rpcUrlFor } from '../signals/adapters'
+import { rpcUrlsFor } from '../signals/adapters'
+import { rpcTransport } from '../utils/rpc'
 import { base58Decode } from '../utils/base58'
 import { SIWXVerifier } from './core'
 
@@ -14,8 +16,9 @@ export class EIP155Verifier extends SIWXVerifier {
     const network = store?.network.networks.peek().find((n) => n.caipNetworkId === session.data.chainId)
     if (!store || !network) throw new Error('EIP155.verify: CaipNetwork not found')
     try {
-      const { createPublicClient, http } = await import('viem')
-      const client = createPublicClient({ transport: http(rpcUrlFor(store, network)) })
+      const { createPublicClient, fallback, http } = await import('viem')
+      // Smart accounts verify on chain: through every endpoint of the network, as the balance reads.
+      const client = createPublicClient({ transport: rpcTransport<Transport, Transport>({ http, fallback }, rpcUrlsFor(store, network)) })
       return await client.verifyMessage({
         message: session.message.toString(),
         signature: session.signature as `0x${string}`,

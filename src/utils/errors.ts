@@ -2,6 +2,8 @@
 export { PosternError } from './posterror'
 
 export const USER_REJECTED = 4001
+/** A sign-in service that could not be reached or failed on its side (a 5xx): worth trying again. */
+export const SIWX_UNAVAILABLE = 'SIWX_SERVICE_UNAVAILABLE'
 
 /** SPEC section 8: code 4001, or a message saying 'user rejected' or 'connection request reset'. */
 export function isUserRejected(error: unknown): boolean {

@@ -2,6 +2,7 @@ import {
   connect,
   createConfig,
   disconnect,
+  fallback,
   getAccount,
   getBalance,
   getConnections,
@@ -20,6 +21,7 @@ import {
 import { formatUnits } from 'viem'
 import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../types'
 import { PosternError, USER_REJECTED } from '../utils/errors'
+import { rpcTransport } from '../utils/rpc'
 import { modalConnectors } from './connectors'
 import { followSession, modalWalletConnect, WALLET_CONNECT_ID } from './walletconnect'
 import { getCurrentInstance } from '../instance'
@@ -67,8 +69,9 @@ export class WagmiAdapter implements ChainAdapter {
     this.wagmiChains = chains as [Chain, ...Chain[]]
     const transports: Record<number, Transport> = {}
     for (const chain of chains) {
-      const custom = customRpcUrls?.[`eip155:${chain.id}`]?.[0]?.url
-      transports[chain.id] = wagmiOptions.transports?.[chain.id] ?? http(custom ?? chain.rpcUrls.default.http[0])
+      // The site's custom endpoints, then the chain's own: wagmi's reads fall back across them all.
+      const urls = [...new Set([...(customRpcUrls?.[`eip155:${chain.id}`]?.map((c) => c.url) ?? []), ...chain.rpcUrls.default.http])]
+      transports[chain.id] = wagmiOptions.transports?.[chain.id] ?? rpcTransport({ http, fallback }, urls)
     }
     const connectors: CreateConnectorFn[] = [...(wagmiOptions.connectors ?? [])]
     // window.ethereum as one more connector, as AppKit adds it (wagmi finds EIP-6963 wallets itself).
@@ -153,7 +156,7 @@ export class WagmiAdapter implements ChainAdapter {
     const configured = this.wagmiConfig.chains.some((c) => c.id === chainId)
     if (token || !configured) {
       const evm = await import('../lazy/evm/index')
-      const urls = [this.context?.rpcUrl(network), ...network.rpcUrls.default.http].filter((u): u is string => !!u)
+      const urls = [...new Set([...(this.context?.rpcUrls?.(network) ?? [this.context?.rpcUrl(network)]), ...network.rpcUrls.default.http].filter((u): u is string => !!u))]
       return token ? evm.getTokenBalance(urls, network, address, token) : evm.getNativeBalance(urls, network, address)
     }
     const { value, decimals, symbol } = await getBalance(this.wagmiConfig, { address: address as `0x${string}`, chainId })

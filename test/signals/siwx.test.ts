@@ -6,17 +6,18 @@ import * as assert from 'uvu/assert'
 import { createStore, type Store } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
 import { applyConnection } from '../../src/signals/wallet'
-import { setAccountState } from '../../src/signals/account'
+import { accountFor, setAccountState } from '../../src/signals/account'
 import { closeModal, currentRoute } from '../../src/signals/modal'
 import { subscribeEvents } from '../../src/signals/events'
 import { cancelSignMessage, initializeIfEnabled, requestSignMessage, signOutSiwx, watchSiwx } from '../../src/signals/siwx'
 import type { ChainAdapter, Connector, SIWXConfig, SIWXSession } from '../../src/types'
 import { mainnet, polygon } from '../../src/networks'
+import { PosternError, SIWX_UNAVAILABLE } from '../../src/utils/errors'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e529a7d8b71'
 const connector: Connector = { id: 'fake', uid: 'eip155:fake', name: 'Fake', type: 'INJECTED', chain: 'eip155' }
 
-function setup(opts: { required?: boolean; signResult?: () => Promise<string>; getSessions?: () => Promise<SIWXSession[]>; signOutOnDisconnect?: boolean } = {}) {
+function setup(opts: { required?: boolean; signResult?: () => Promise<string>; getSessions?: () => Promise<SIWXSession[]>; addSession?: () => Promise<void>; signOutOnDisconnect?: boolean } = {}) {
   const calls: string[] = []
   const sessions: SIWXSession[] = []
   const siwx: SIWXConfig = {
@@ -24,7 +25,7 @@ function setup(opts: { required?: boolean; signResult?: () => Promise<string>; g
       calls.push(`createMessage ${input.chainId}`)
       return { ...input, domain: 'x', uri: 'https://x', version: '1', nonce: '12345678', toString: () => 'msg' }
     },
-    async addSession(s) { calls.push(`addSession ${s.signature}`); sessions.push(s) },
+    async addSession(s) { calls.push(`addSession ${s.signature}`); await opts.addSession?.(); sessions.push(s) },
     async revokeSession() { calls.push('revokeSession') },
     async setSessions(list) { calls.push(`setSessions ${list.length}`) },
     async getSessions(chainId, address) {
@@ -89,6 +90,23 @@ test("a declined signature reopens the sign view with 'Signature declined'; a sm
   await requestSignMessage(store)
   await new Promise((r) => setTimeout(r, 200)) // a toast replacing another shows after 150 ms
   assert.is(toast(), 'This application might not support Smart Accounts')
+})
+
+test('the sign-in service unavailable: the sign view stays with "Sign-in is unavailable right now", still connected; once it is back signing in works', async () => {
+  let down = true
+  const { store, events, calls, connect, toast } = setup({ addSession: async () => { if (down) throw new PosternError('The database is unavailable; try again shortly', SIWX_UNAVAILABLE) } })
+  connect()
+  await requestSignMessage(store)
+  assert.is(currentRoute(store).view, 'SIWXSignMessage')
+  assert.is(store.modal.open.peek(), true)
+  await tick()
+  assert.is(toast(), 'Sign-in is unavailable right now; try again shortly')
+  assert.is(accountFor(store, 'eip155').status, 'connected')
+  assert.not.ok(calls.includes('wallet disconnect'))
+  down = false
+  await requestSignMessage(store)
+  assert.is(store.modal.open.peek(), false)
+  assert.equal(events.filter((e) => e.includes('SIWX')), ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_ERROR', 'CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS'])
 })
 
 test('Cancel: required disconnects, optional only closes; both reset to Connect and emit CLICK_CANCEL_SIWX', async () => {

@@ -43,7 +43,11 @@ test('behavior: AppKit constructor — wagmiConfig holds the EVM networks, trans
   assert.is(adapter.adapterType, 'wagmi')
   assert.is(adapter.projectId, 'p')
   assert.equal(adapter.wagmiConfig.chains.map((c) => c.id), [1, 137])
-  assert.is(adapter.wagmiConfig.getClient({ chainId: 137 }).transport.url, 'http://127.0.0.1:8545/')
+  // The custom endpoint first, then the chain's own, each with the spec's retry and timeout.
+  const polygonTransport = adapter.wagmiConfig.getClient({ chainId: 137 }).transport as unknown as { type: string; transports: { value: { url: string }; config: { retryCount: number; retryDelay: number; timeout: number } }[] }
+  assert.is(polygonTransport.type, 'fallback')
+  assert.equal(polygonTransport.transports.map((t) => t.value.url), ['http://127.0.0.1:8545/', ...polygon.rpcUrls.default.http])
+  for (const t of polygonTransport.transports) assert.equal([t.config.retryCount, t.config.retryDelay, t.config.timeout], [3, 150, 10_000])
   assert.is(adapter.wagmiConfig.getClient({ chainId: 1 }).transport.url, mainnet.rpcUrls.default.http[0])
   assert.ok(adapter.wagmiConfig.connectors.some((c) => c.id === 'injected'))
   assert.throws(() => new WagmiAdapter({ projectId: 'p', networks: [solana] }), /EVM network/)

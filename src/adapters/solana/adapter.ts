@@ -83,6 +83,11 @@ export function createSolanaAdapter(getWallets: () => Wallets): SolanaAdapter {
   }
 
   const rpcUrl = (network: Network) => context?.rpcUrl(network) || network.rpcUrls.default.http[0] || ''
+  // Balances fall back across every endpoint of the network (the lazy chunk's fallback transport).
+  const rpcUrls = (network: Network) => {
+    const urls = context?.rpcUrls?.(network) ?? [rpcUrl(network)]
+    return urls.length ? urls : [rpcUrl(network)]
+  }
 
   return {
     namespace: 'solana',
@@ -132,11 +137,11 @@ export function createSolanaAdapter(getWallets: () => Wallets): SolanaAdapter {
     },
     async getBalance(address, network) {
       const rpc = await import('../../lazy/solana/index')
-      return rpc.getNativeBalance(rpcUrl(network), network, address)
+      return rpc.getNativeBalance(rpcUrls(network), network, address)
     },
     async getTokenBalances(address, network) {
       const rpc = await import('../../lazy/solana/index')
-      return rpc.getTokenBalances(rpcUrl(network), network, address)
+      return rpc.getTokenBalances(rpcUrls(network), network, address)
     },
     getProvider(id) {
       const wallet = find(id)

@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "تسجيل الجهاز",
   "Failed to disconnect": "تعذّر قطع الاتصال",
   "Signature declined": "تم رفض التوقيع",
+  "Sign-in is unavailable right now; try again shortly": "تسجيل الدخول غير متاح الآن؛ حاول مرة أخرى بعد قليل",
   "This application might not support Smart Accounts": "قد لا يدعم هذا التطبيق الحسابات الذكية",
   "A problem occurred while trying initialize authentication": "حدثت مشكلة أثناء بدء المصادقة",
   "Session revoked": "تم إبطال الجلسة",

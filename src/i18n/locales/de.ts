@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Gerät registrieren",
   "Failed to disconnect": "Trennen fehlgeschlagen",
   "Signature declined": "Signatur abgelehnt",
+  "Sign-in is unavailable right now; try again shortly": "Die Anmeldung ist gerade nicht verfügbar; versuche es gleich noch einmal",
   "This application might not support Smart Accounts": "Diese App unterstützt möglicherweise keine Smart Accounts",
   "A problem occurred while trying initialize authentication": "Beim Starten der Authentifizierung ist ein Problem aufgetreten",
   "Session revoked": "Sitzung widerrufen",

@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Registrar dispositivo",
   "Failed to disconnect": "No se pudo desconectar",
   "Signature declined": "Firma rechazada",
+  "Sign-in is unavailable right now; try again shortly": "El inicio de sesión no está disponible ahora; inténtalo de nuevo en breve",
   "This application might not support Smart Accounts": "Es posible que esta aplicación no admita cuentas inteligentes",
   "A problem occurred while trying initialize authentication": "Se produjo un problema al iniciar la autenticación",
   "Session revoked": "Sesión revocada",

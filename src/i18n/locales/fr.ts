@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Enregistrer l’appareil",
   "Failed to disconnect": "Échec de la déconnexion",
   "Signature declined": "Signature refusée",
+  "Sign-in is unavailable right now; try again shortly": "La connexion est indisponible pour le moment ; réessayez dans un instant",
   "This application might not support Smart Accounts": "Cette application ne prend peut-être pas en charge les comptes intelligents",
   "A problem occurred while trying initialize authentication": "Un problème est survenu lors de l’initialisation de l’authentification",
   "Session revoked": "Session révoquée",

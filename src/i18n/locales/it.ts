@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Registra dispositivo",
   "Failed to disconnect": "Disconnessione non riuscita",
   "Signature declined": "Firma rifiutata",
+  "Sign-in is unavailable right now; try again shortly": "L'accesso non è disponibile al momento; riprova tra poco",
   "This application might not support Smart Accounts": "Questa applicazione potrebbe non supportare gli smart account",
   "A problem occurred while trying initialize authentication": "Si è verificato un problema durante l’avvio dell’autenticazione",
   "Session revoked": "Sessione revocata",

@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "デバイスを登録",
   "Failed to disconnect": "接続を解除できませんでした",
   "Signature declined": "署名が拒否されました",
+  "Sign-in is unavailable right now; try again shortly": "現在サインインできません。しばらくしてからもう一度お試しください",
   "This application might not support Smart Accounts": "このアプリはスマートアカウントに対応していない可能性があります",
   "A problem occurred while trying initialize authentication": "認証の開始中に問題が発生しました",
   "Session revoked": "セッションを取り消しました",

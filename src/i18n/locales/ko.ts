@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "기기 등록",
   "Failed to disconnect": "연결을 해제하지 못했습니다",
   "Signature declined": "서명이 거부되었습니다",
+  "Sign-in is unavailable right now; try again shortly": "지금은 로그인할 수 없습니다. 잠시 후 다시 시도하세요",
   "This application might not support Smart Accounts": "이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다",
   "A problem occurred while trying initialize authentication": "인증을 시작하는 중에 문제가 발생했습니다",
   "Session revoked": "세션을 철회했습니다",

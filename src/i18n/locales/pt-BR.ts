@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Registrar dispositivo",
   "Failed to disconnect": "Falha ao desconectar",
   "Signature declined": "Assinatura recusada",
+  "Sign-in is unavailable right now; try again shortly": "O login está indisponível no momento; tente novamente em instantes",
   "This application might not support Smart Accounts": "Este aplicativo pode não ser compatível com contas inteligentes",
   "A problem occurred while trying initialize authentication": "Ocorreu um problema ao iniciar a autenticação",
   "Session revoked": "Sessão revogada",

@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Регистрация устройства",
   "Failed to disconnect": "Не удалось отключиться",
   "Signature declined": "Подпись отклонена",
+  "Sign-in is unavailable right now; try again shortly": "Вход сейчас недоступен; попробуйте ещё раз чуть позже",
   "This application might not support Smart Accounts": "Это приложение может не поддерживать смарт-аккаунты",
   "A problem occurred while trying initialize authentication": "При запуске аутентификации возникла проблема",
   "Session revoked": "Сессия отозвана",

@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "Cihazı kaydet",
   "Failed to disconnect": "Bağlantı kesilemedi",
   "Signature declined": "İmza reddedildi",
+  "Sign-in is unavailable right now; try again shortly": "Oturum açma şu anda kullanılamıyor; birazdan tekrar deneyin",
   "This application might not support Smart Accounts": "Bu uygulama akıllı hesapları desteklemiyor olabilir",
   "A problem occurred while trying initialize authentication": "Kimlik doğrulama başlatılırken bir sorun oluştu",
   "Session revoked": "Oturum iptal edildi",

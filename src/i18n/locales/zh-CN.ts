@@ -202,6 +202,7 @@ const messages: Messages = {
   "Register Device": "注册设备",
   "Failed to disconnect": "断开连接失败",
   "Signature declined": "签名被拒绝",
+  "Sign-in is unavailable right now; try again shortly": "登录暂时不可用，请稍后重试",
   "This application might not support Smart Accounts": "此应用可能不支持智能账户",
   "A problem occurred while trying initialize authentication": "初始化身份验证时出现问题",
   "Session revoked": "会话已撤销",

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { effect, untracked } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
 import type { ChainAdapter, Connector, Network } from '../../types'
-import { rpcUrlFor } from '../../signals/adapters'
+import { rpcUrlsFor } from '../../signals/adapters'
 import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
@@ -31,6 +31,12 @@ export interface EmbeddedProvider {
 export interface Embedded { frame: Frame; connector: Connector; driver: ChainAdapter; provider: EmbeddedProvider }
 
 const instances = new WeakMap<Store, Embedded>()
+
+/** One endpoint of the network for the frame (see healthyRpcUrl). */
+export function embeddedRpcUrl(store: Store, n: Network): Promise<string | undefined> {
+  const urls = rpcUrlsFor(store, n)
+  return urls.length < 2 ? Promise.resolve(urls[0]) : import('../evm/index').then((evm) => evm.healthyRpcUrl(urls))
+}
 const SmartNetworks = v.object({ smartAccountEnabledNetworks: v.array(v.number()) })
 const SwitchReply = v.object({ address: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))) })
 
@@ -49,8 +55,11 @@ export function embeddedFor(store: Store): Embedded {
     effect(() => void frame.request('SYNC_THEME', theme()).catch(() => undefined))
   }, (error: unknown) => console.error('[postern] the secure frame did not start', error))
 
+  const rpcUrlOf = (n: Network) => embeddedRpcUrl(store, n)
   const network = () => store.network.networks.peek().find((n) => n.caipNetworkId === store.network.byNamespace.peek().eip155) ?? store.network.networks.peek().find((n) => n.chainNamespace === 'eip155')
-  const target = (n: Network | undefined) => (n ? { chainId: Number(n.id), rpcUrl: rpcUrlFor(store, n) || undefined } : {})
+  // The frame takes one endpoint per request: the first of the network's that answers, so a
+  // refused first endpoint does not stop the wallet's reads (the balance falls back on its own).
+  const target = async (n: Network | undefined) => (n ? { chainId: Number(n.id), rpcUrl: await rpcUrlOf(n) } : {})
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
 
   // EIP-1193 errors carry a numeric code (4001 when the user rejected in the frame).
@@ -61,7 +70,7 @@ export function embeddedFor(store: Store): Embedded {
   const provider: EmbeddedProvider = {
     async request({ method, params }) {
       try {
-        return await frame.request('RPC_REQUEST', { method, params, ...target(network()) })
+        return await frame.request('RPC_REQUEST', { method, params, ...await target(network()) })
       } catch (error) {
         return fail(error)
       }
@@ -72,7 +81,7 @@ export function embeddedFor(store: Store): Embedded {
   const solana = embeddedSolana(store, frame, AUTH_CONNECTOR_ID, fail)
 
   const frameUser = async (n: Network | undefined) => {
-    const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', { ...target(n), preferredAccountType: preferredType(store) }))
+    const parsed = v.safeParse(FrameUser, await frame.request('GET_USER', { ...await target(n), preferredAccountType: preferredType(store) }))
     if (!parsed.success) throw new PosternError('Something went wrong', 'FRAME_INVALID_USER')
     return parsed.output
   }
@@ -116,7 +125,7 @@ export function embeddedFor(store: Store): Embedded {
     },
     async switchNetwork(_id, n) {
       if (n.chainNamespace === 'solana') return
-      const reply = v.safeParse(SwitchReply, await frame.request('SWITCH_NETWORK', target(n) as { chainId: number }))
+      const reply = v.safeParse(SwitchReply, await frame.request('SWITCH_NETWORK', await target(n) as { chainId: number }))
       writeStored(EMBEDDED_KEYS.lastUsedChainId, String(n.id))
       for (const l of listeners.get('chainChanged') ?? []) l(`0x${Number(n.id).toString(16)}`)
       // A network without smart accounts is served by the EOA (and back): the address follows.
@@ -130,7 +139,7 @@ export function embeddedFor(store: Store): Embedded {
       const other = n.chainNamespace !== 'eip155' && store.options.adapters.find((a) => a.namespace === n.chainNamespace)
       if (other) return other.getBalance(address, n, token)
       const evm = await import('../evm/index')
-      const urls = [...new Set([rpcUrlFor(store, n), ...n.rpcUrls.default.http].filter(Boolean))]
+      const urls = rpcUrlsFor(store, n)
       return token ? evm.getTokenBalance(urls, n, address, token) : evm.getNativeBalance(urls, n, address)
     },
     getProvider: (_id, namespace) => (namespace === 'solana' ? solana.provider : provider),

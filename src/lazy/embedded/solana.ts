@@ -28,6 +28,7 @@ export function embeddedSolana(store: Store, frame: Frame, connectorId: string, 
   async function request<T>(method: string, params: unknown): Promise<T> {
     const n = network()
     try {
+      // The frame's Solana requests name the first endpoint; Postern's own Solana reads fall back (lazy/solana).
       return await frame.request('RPC_REQUEST', { method, params, chainNamespace: 'solana', chainId: n?.caipNetworkId, rpcUrl: (n && rpcUrlFor(store, n)) || undefined }) as T
     } catch (error) {
       return fail(error)

@@ -1,5 +1,6 @@
 import { createPublicClient, erc20Abi, fallback, formatUnits, http, type PublicClient } from 'viem'
 import type { Network } from '../../types'
+import { RPC_RETRY, rpcTransport } from '../../utils/rpc'
 
 const clients = new Map<string, PublicClient>()
 
@@ -11,7 +12,6 @@ export function clientFor(network: Network, rpcUrls: string[]): PublicClient {
   const key = `${network.caipNetworkId}|${rpcUrls.join(',')}`
   let client = clients.get(key)
   if (!client) {
-    const transports = rpcUrls.map((url) => http(url, { batch: { batchSize: 1000 }, retryCount: 3, retryDelay: 150, timeout: 10_000 }))
     client = createPublicClient({
       chain: {
         id: Number(network.id),
@@ -19,11 +19,41 @@ export function clientFor(network: Network, rpcUrls: string[]): PublicClient {
         nativeCurrency: network.nativeCurrency,
         rpcUrls: { default: { http: rpcUrls } },
       },
-      transport: transports.length === 1 ? transports[0]! : fallback(transports),
+      transport: rpcTransport({ http, fallback }, rpcUrls, { batchSize: 1000 }),
     }) as PublicClient
     clients.set(key, client)
   }
   return client
+}
+
+const healthy = new Map<string, { url: Promise<string | undefined>; at: number }>()
+/** How long an endpoint found answering is kept before it is asked again. */
+const HEALTHY_MS = 60_000
+
+/**
+ * The first endpoint that answers (eth_chainId, with the spec's retry and timeout), for what
+ * takes one URL, such as the embedded wallet's frame: a refused first endpoint is passed over.
+ * Kept a minute; none answering gives the first, so the caller's own error shows.
+ */
+export function healthyRpcUrl(urls: string[]): Promise<string | undefined> {
+  if (urls.length < 2) return Promise.resolve(urls[0])
+  const key = urls.join(',')
+  const known = healthy.get(key)
+  if (known && Date.now() - known.at < HEALTHY_MS) return known.url
+  const url = (async () => {
+    for (const u of urls) {
+      try {
+        await createPublicClient({ transport: http(u, RPC_RETRY) }).getChainId()
+        return u
+      } catch {
+        // refused, failing or too slow: the next one
+      }
+    }
+    healthy.delete(key)
+    return urls[0]
+  })()
+  healthy.set(key, { url, at: Date.now() })
+  return url
 }
 
 /** An ERC-20 balance with the token's own symbol and decimals (the `tokens` option). */

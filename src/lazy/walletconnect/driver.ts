@@ -23,7 +23,8 @@ const proxies = new WeakMap<Store, Provider>()
 
 /**
  * Points the provider's requests at a network; a chain the session lacks is left to the request.
- * Its reads go to the universalProviderConfigOverride's rpcMap entry for the chain, else the modal's RPC.
+ * Its reads go to the universalProviderConfigOverride's rpcMap entry for the chain, else the modal's
+ * first RPC endpoint (one URL, as the rpcMap: see namespaces.ts; Postern's own reads fall back).
  */
 export function setDefaultChain(store: Store, provider: Provider, network: Network): void {
   try {

@@ -35,6 +35,10 @@ export function requestedNamespaces(store: Store): Record<string, NamespaceReque
     if (!methods) continue
     const entry = (out[namespace] ??= { chains: [], methods, events: EVENTS[namespace] ?? [], rpcMap: {} })
     entry.chains.push(network.caipNetworkId)
+    // The rpcMap takes one URL per chain and is built while the QR code waits: the first endpoint,
+    // unprobed (probing would hold the pairing up). The universal provider uses it only for reads a
+    // site sends through the WalletConnect provider itself; Postern's own reads (balances, send, swap,
+    // SIWX verification) go through its fallback client over every endpoint (utils/rpc.ts).
     const rpc = rpcUrlFor(store, network)
     if (rpc) entry.rpcMap[String(network.id)] = rpc
   }

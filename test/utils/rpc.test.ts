@@ -1,0 +1,57 @@
+// The spec's RPC policy (utils/rpc.ts) through real viem transports against real HTTP endpoints:
+// a refused first endpoint falls back to the next, a 503 is retried 3 times, a lasting one moves on.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createPublicClient, fallback, http, type Transport } from 'viem'
+import { RPC_RETRY, rpcTransport } from '../../src/utils/rpc'
+import { refusedUrl, rpcEndpoint, type RpcEndpoint } from './rpc-server'
+
+const test = suite('utils/rpc: every endpoint, the spec retry and timeout')
+let a: RpcEndpoint
+let b: RpcEndpoint
+test.before(async () => {
+  a = await rpcEndpoint()
+  b = await rpcEndpoint()
+})
+test.after(async () => {
+  await Promise.all([a.close(), b.close()])
+})
+test.before.each(() => {
+  for (const e of [a, b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
+})
+
+const client = (urls: string[]) => createPublicClient({ transport: rpcTransport<Transport, Transport>({ http, fallback }, urls) })
+
+test('the policy: 3 retries from 150 ms, 10 s timeout', () => {
+  assert.equal({ ...RPC_RETRY }, { retryCount: 3, retryDelay: 150, timeout: 10_000 })
+})
+
+test('behavior: the first endpoint refused: the answer comes from the second', async () => {
+  assert.is(await client([await refusedUrl(), a.url]).getChainId(), 1)
+  assert.is(a.requests, 1)
+})
+
+test('behavior: a 503 is retried on the same endpoint (3 retries): the fourth try answers, the second endpoint is not asked', async () => {
+  a.failing = 3
+  assert.is(await client([a.url, b.url]).getChainId(), 1)
+  assert.is(a.requests, 4)
+  assert.is(b.requests, 0)
+})
+
+test('behavior: an endpoint still failing after its retries gives way to the next', async () => {
+  a.failing = 100
+  assert.is(await client([a.url, b.url]).getChainId(), 1)
+  assert.is(a.requests, 4, 'one try and 3 retries')
+  assert.is(b.requests, 1)
+})
+
+test('behavior: a single endpoint failing throws after its retries', async () => {
+  a.failing = 100
+  a.status = 500
+  let error: unknown
+  await client([a.url]).getChainId().catch((e: unknown) => (error = e))
+  assert.ok(error, 'it throws')
+  assert.is(a.requests, 4)
+})
+
+test.run()
