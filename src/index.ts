@@ -38,11 +38,15 @@ export function createAppKit(input: AppKitOptions) {
   if (hasDom()) {
     defineElements()
     applyTheme(store, document)
-    // A site that opens the modal at load gets its first paint before the adapters' and the
-    // event sender's chunks compete for the connections and the main thread.
-    const first = new Promise((r) => setTimeout(r)).then(() => store.ui.mounting).then(() => store.ui.shown).catch(() => undefined)
+    // The adapters start at once: every later use of the runtime chunk then finds them started
+    // (its import resolves after this one). The event sender waits for a first open's paint
+    // (300 ms at most), so it does not compete with the modal's chunk at load.
+    const first = new Promise((r) => {
+      setTimeout(r, 300)
+      setTimeout(() => Promise.resolve(store.ui.mounting).then(() => store.ui.shown).then(r, r))
+    })
     if (options.adapters.length) {
-      store.ui.ready = first.then(loadRuntime).then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      store.ui.ready = loadRuntime().then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
     if (options.features.analytics) first.then(loadAnalytics).then((m) => m.startAnalytics(store), () => undefined)
