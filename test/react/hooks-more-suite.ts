@@ -77,7 +77,7 @@ export function moreHooksSuite(host: Host, hooks: typeof import('../../src/react
     assert.is(wallets!.wallets[0]!.isInjected, true)
     assert.equal(wallets!.wallets[0]!.connectors, [{ id: 'injected', rdns: undefined, chain: 'eip155' }])
     await host.act(() => wallets!.connect(wallets!.wallets[0]!))
-    await waitFor(() => kit.getIsConnectedState(), 'connected through the hook', 20_000) // the runtime's first load compiles it
+    await waitFor(() => kit.getIsConnectedState(), 'connected through the hook')
     assert.is(wallets!.connectingWallet?.name, 'Test Wallet')
     await host.act(() => wallets!.resetConnectingWallet())
     assert.is(wallets!.connectingWallet, undefined)

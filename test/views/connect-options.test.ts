@@ -103,8 +103,7 @@ wiring('behavior: connectorImages replace a connector\'s image; enableReconnect:
     async reconnect() { reconnects++; return undefined },
   }) as unknown as ChainAdapter
   const control = kitWith({ adapters: [recording()] })
-  // The runtime chunk's first load compiles it (tsx): generous on a loaded machine.
-  await waitFor(() => reconnects === 1, 'a reconnect by default (createAppKit starts the adapters)', 20_000)
+  await waitFor(() => reconnects === 1, 'a reconnect by default (createAppKit starts the adapters)')
   assert.ok(control)
   localStorage.setItem('@postern/connection_status', '"connected"')
   ctx = undefined
