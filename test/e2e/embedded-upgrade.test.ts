@@ -9,6 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, getBase58Encoder } from '@solana/kit'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { embeddedPage, loginByEmail } from './embedded-page.ts'
+import { axeIn, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet upgrade (UpgradeEmailWallet and the secure dashboard)')
 let e2e: E2E
@@ -56,6 +57,7 @@ test('behavior: Upgrade → the dashboard link; the dashboard shows the EOA, rev
   assert.is(new URL(dashboard.url()).origin, e2e.stack.secure.url)
   assert.is(await dashboard.locator('[data-testid=dashboard-address]').textContent(), eoa)
   assert.is(await dashboard.locator('[data-testid=dashboard-who]').textContent(), 'upgrade@example.com')
+  const a11y = describe('dashboard', await axeIn(dashboard, ['main']))
 
   // No key before the explicit confirmation.
   const reveal = dashboard.locator('[data-testid=dashboard-reveal]')
@@ -66,6 +68,10 @@ test('behavior: Upgrade → the dashboard link; the dashboard shows the EOA, rev
   const evmKey = dashboard.locator('[data-testid=dashboard-evm-key]')
   await evmKey.filter({ hasText: /^0x[0-9a-f]{64}$/ }).waitFor()
   assert.is(privateKeyToAccount((await evmKey.textContent()) as `0x${string}`).address, eoa)
+  a11y.push(...describe('dashboard (keys shown)', await axeIn(dashboard, ['main'])))
+  await dashboard.emulateMedia({ colorScheme: 'dark' })
+  a11y.push(...describe('dashboard (dark)', await axeIn(dashboard, ['main'])))
+  assert.equal(a11y, [])
   // The Solana secret is seed then public key, base58: its seed makes the Solana address shown.
   const solanaSecret = getBase58Encoder().encode((await dashboard.locator('[data-testid=dashboard-solana-key]').textContent())!)
   assert.is(solanaSecret.length, 64)
