@@ -203,11 +203,11 @@ async function main() {
     // The embedded wallet's secure site: its own program, served on its own origin (secure/).
     secure: esbuild.build({
       ...common,
-      entryPoints: { main: 'secure/main.ts' },
+      entryPoints: { main: 'secure/main.ts', dashboard: 'secure/dashboard.ts' },
       outdir: `${dist}/secure`,
       format: 'esm',
     }).then(async (result) => {
-      for (const file of ['index.html', 'secure.css', 'callback.html', 'device.html']) await writeFile(`${dist}/secure/${file}`, await readFile(`${root}secure/${file}`))
+      for (const file of ['index.html', 'secure.css', 'callback.html', 'device.html', 'dashboard.html']) await writeFile(`${dist}/secure/${file}`, await readFile(`${root}secure/${file}`))
       return result
     }),
   }

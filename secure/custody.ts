@@ -6,9 +6,11 @@ import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { SecureConfig } from './config'
 import type { SocialResult } from './social'
-import { solanaKeyFrom, type SolanaKey } from './solana'
+import { solanaKeyFrom, solanaSecretFrom, type SolanaKey } from './solana'
 
 const TOKEN_KEY = '@postern-secure/session_token'
+/** The project the session was opened for: the dashboard (no frame query) calls the auth service as it. */
+export const PROJECT_KEY = '@postern-secure/project_id'
 /** This browser's id for device verification: made once, kept on the secure origin. */
 const DEVICE_KEY = '@postern-secure/device_id'
 /** How often a device waiting for its mailed link asks whether it was approved. */
@@ -61,6 +63,10 @@ export function createCustody(config: SecureConfig) {
     }
     return id
   }
+  const keep = (token: string) => {
+    storage()?.setItem(TOKEN_KEY, token)
+    storage()?.setItem(PROJECT_KEY, config.projectId)
+  }
   const liveToken = () => {
     const token = storage()?.getItem(TOKEN_KEY)
     if (!session || !token) throw new AuthError('Not logged in')
@@ -100,7 +106,7 @@ export function createCustody(config: SecureConfig) {
       if (!pendingEmail) throw new AuthError('No e-mail login is pending')
       const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId() }, VerifyReply)
       session = await unlock(token)
-      storage()?.setItem(TOKEN_KEY, token)
+      keep(token)
       storage()?.removeItem(LAST_EMAIL_KEY)
       pendingEmail = undefined
     },
@@ -128,12 +134,12 @@ export function createCustody(config: SecureConfig) {
     async connectSocial(result: SocialResult): Promise<void> {
       const { token } = await call('/auth/v1/social/verify', result, SocialReply)
       session = await unlock(token)
-      storage()?.setItem(TOKEN_KEY, token)
+      keep(token)
     },
     /** A session the auth service opened for another login (Farcaster) unlocks the key the same way. */
     async connectToken(token: string): Promise<void> {
       session = await unlock(token)
-      storage()?.setItem(TOKEN_KEY, token)
+      keep(token)
     },
     /** A stored session token logs in again after a reload, without a new code. */
     async restore(): Promise<Session | undefined> {
@@ -158,10 +164,22 @@ export function createCustody(config: SecureConfig) {
       if (session) session = { ...session, email: reply.newEmail }
       return reply
     },
+    /**
+     * The dashboard's upgrade: the joined key, fetched and joined again for this one reveal (the
+     * session keeps only the account), with the Solana secret derived from it.
+     */
+    async revealKeys(): Promise<{ evm: `0x${string}`; solana: string }> {
+      const reply = await call('/auth/v1/embedded/key', { token: liveToken() }, KeyReply)
+      if (!reply.key) throw new AuthError('Something went wrong')
+      const secret = xor(reply.key.authShare, reply.key.recoveryShare)
+      if (privateKeyToAccount(secret).address !== session!.account.address) throw new AuthError('The key shares do not match')
+      return { evm: secret, solana: await solanaSecretFrom(secret) }
+    },
     async signOut(): Promise<void> {
       const token = storage()?.getItem(TOKEN_KEY)
       session = undefined
       storage()?.removeItem(TOKEN_KEY)
+      storage()?.removeItem(PROJECT_KEY)
       if (token) await call('/auth/v1/embedded/signout', { token }, v.unknown()).catch(() => undefined)
     },
   }

@@ -17,11 +17,24 @@ const utf8 = (text: string) => new TextEncoder().encode(text)
 const hexBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))
 
 /** HKDF-SHA256(ikm = custody secret, salt 'postern', info 'postern/solana/ed25519/v1') → the ed25519 seed. */
-export async function solanaKeyFrom(secret: `0x${string}`): Promise<SolanaKey> {
+async function seedFrom(secret: `0x${string}`): Promise<Uint8Array> {
   const ikm = await crypto.subtle.importKey('raw', hexBytes(secret), 'HKDF', false, ['deriveBits'])
-  const seed = new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: utf8('postern'), info: utf8('postern/solana/ed25519/v1') }, ikm, 256))
-  const keyPair = await createKeyPairFromPrivateKeyBytes(seed) // not extractable
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: utf8('postern'), info: utf8('postern/solana/ed25519/v1') }, ikm, 256))
+}
+export async function solanaKeyFrom(secret: `0x${string}`): Promise<SolanaKey> {
+  const keyPair = await createKeyPairFromPrivateKeyBytes(await seedFrom(secret)) // not extractable
   return { address: await getAddressFromPublicKey(keyPair.publicKey), keyPair }
+}
+
+/** The Solana secret key as wallets import it: base58 of seed (32 bytes) then public key (32 bytes). */
+export async function solanaSecretFrom(secret: `0x${string}`): Promise<string> {
+  const seed = await seedFrom(secret)
+  const { publicKey } = await createKeyPairFromPrivateKeyBytes(seed)
+  const pub = new Uint8Array(await crypto.subtle.exportKey('raw', publicKey))
+  const full = new Uint8Array(64)
+  full.set(seed)
+  full.set(pub, 32)
+  return getBase58Decoder().decode(full)
 }
 
 const Base58 = v.pipe(v.string(), v.maxLength(8192), v.regex(/^[1-9A-HJ-NP-Za-km-z]+$/))

@@ -6,7 +6,7 @@ export type ViewName =
   | 'ApproveTransaction' | 'RegisterAccountName' | 'RegisterAccountNameSuccess' | 'Swap'
   | 'WhatIsAWallet' | 'WalletSend' | 'WalletReceive' | 'EmailVerifyOtp'
   | 'UpdateEmailWallet' | 'UpdateEmailPrimaryOtp' | 'UpdateEmailSecondaryOtp' | 'EmailVerifyDevice'
-  | 'ConnectingFarcaster'
+  | 'ConnectingFarcaster' | 'UpgradeEmailWallet'
   // AppKit's other public views (OpenOptions): their screens arrive with their issues.
   | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
 

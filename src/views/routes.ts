@@ -33,5 +33,6 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   UpdateEmailWallet: { title: () => 'Edit Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailWallet) },
   UpdateEmailPrimaryOtp: { title: () => 'Confirm Current Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailPrimaryOtp) },
   UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailSecondaryOtp) },
+  UpgradeEmailWallet: { title: () => 'Upgrade Your Wallet', load: () => import('../lazy/email/upgrade').then((m) => m.UpgradeEmailWallet) },
   RegisterAccountNameSuccess: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountNameSuccess) },
 }

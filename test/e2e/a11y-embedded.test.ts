@@ -1,6 +1,6 @@
 // axe 0 on the embedded wallet's views, each reached through the UI, light and dark: Connect with
 // the e-mail field and social buttons, EmailVerifyOtp, EmailVerifyDevice, the Account view with the
-// e-mail row, UpdateEmailWallet, UpdateEmailPrimaryOtp, UpdateEmailSecondaryOtp, ApproveTransaction.
+// e-mail and upgrade rows, UpgradeEmailWallet, UpdateEmailWallet, UpdateEmailPrimaryOtp, UpdateEmailSecondaryOtp, ApproveTransaction.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -46,10 +46,14 @@ for (const theme of THEMES) {
     await otpInput(current).fill(await codeFromInbox(e2e.browser, e2e.stack, email, before))
     await current.waitForFunction(() => (window as any).modal.getIsConnected())
 
-    // Account with the e-mail row, then the three update views.
+    // Account with the e-mail and upgrade rows, UpgradeEmailWallet, then the three update views.
     await current.locator('appkit-button button').click()
     await modal(current, '[data-testid=w3m-account-email-update]').waitFor()
     await check('Account (e-mail row)')
+    await modal(current, '[data-testid=w3m-wallet-upgrade-card]').click()
+    await modal(current, '[data-testid=w3m-secure-website-button]').waitFor()
+    await check('UpgradeEmailWallet')
+    await modal(current, 'button[aria-label=Back]').click()
     await modal(current, '[data-testid=w3m-account-email-update]').click()
     await modal(current, '[data-testid=w3m-update-email]').waitFor()
     await check('UpdateEmailWallet')

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "بوابتك إلى ويب جديد",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "بمحفظتك يمكنك استكشاف التمويل اللامركزي والرموز غير القابلة للاستبدال والمنظمات اللامركزية وغير ذلك الكثير والتفاعل معها.",
   "Get a wallet": "احصل على محفظة",
+  "Upgrade your wallet": "ترقية محفظتك",
+  "Transition to a self-custodial wallet": "الانتقال إلى محفظة ذاتية الحفظ",
+  "Upgrade Your Wallet": "ترقية محفظتك",
+  "Follow the instructions on": "اتبع التعليمات على",
+  ", opens in a new tab": "، يفتح في علامة تبويب جديدة",
+  "You will have to reconnect for security reasons": "سيتعين عليك إعادة الاتصال لأسباب أمنية",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Dein Tor zu einem neuen Web",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Mit deiner Wallet kannst du DeFi, NFTs, DAOs und vieles mehr entdecken und nutzen.",
   "Get a wallet": "Wallet besorgen",
+  "Upgrade your wallet": "Wallet upgraden",
+  "Transition to a self-custodial wallet": "Wechsel zu einer selbstverwahrten Wallet",
+  "Upgrade Your Wallet": "Wallet upgraden",
+  "Follow the instructions on": "Folge den Anweisungen auf",
+  ", opens in a new tab": ", öffnet in einem neuen Tab",
+  "You will have to reconnect for security reasons": "Aus Sicherheitsgründen musst du dich neu verbinden",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Tu puerta a una nueva web",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Con tu billetera puedes explorar e interactuar con DeFi, NFT, DAO y mucho más.",
   "Get a wallet": "Obtener una billetera",
+  "Upgrade your wallet": "Mejora tu billetera",
+  "Transition to a self-custodial wallet": "Pasa a una billetera de autocustodia",
+  "Upgrade Your Wallet": "Mejora tu billetera",
+  "Follow the instructions on": "Sigue las instrucciones en",
+  ", opens in a new tab": ", se abre en una pestaña nueva",
+  "You will have to reconnect for security reasons": "Tendrás que volver a conectarte por motivos de seguridad",
 }
 
 export default messages

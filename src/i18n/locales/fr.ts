@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Votre porte d’entrée vers un nouveau web",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Avec votre portefeuille, vous pouvez explorer la DeFi, les NFT, les DAO et bien plus, et y participer.",
   "Get a wallet": "Obtenir un portefeuille",
+  "Upgrade your wallet": "Améliorer votre portefeuille",
+  "Transition to a self-custodial wallet": "Passer à un portefeuille en auto-garde",
+  "Upgrade Your Wallet": "Améliorer votre portefeuille",
+  "Follow the instructions on": "Suivez les instructions sur",
+  ", opens in a new tab": ", s’ouvre dans un nouvel onglet",
+  "You will have to reconnect for security reasons": "Vous devrez vous reconnecter pour des raisons de sécurité",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "La tua porta verso un nuovo web",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Con il tuo wallet puoi esplorare e usare DeFi, NFT, DAO e molto altro.",
   "Get a wallet": "Ottieni un wallet",
+  "Upgrade your wallet": "Aggiorna il tuo wallet",
+  "Transition to a self-custodial wallet": "Passa a un wallet in autocustodia",
+  "Upgrade Your Wallet": "Aggiorna il tuo wallet",
+  "Follow the instructions on": "Segui le istruzioni su",
+  ", opens in a new tab": ", si apre in una nuova scheda",
+  "You will have to reconnect for security reasons": "Dovrai riconnetterti per motivi di sicurezza",
 }
 
 export default messages

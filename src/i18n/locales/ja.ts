@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "新しいウェブへの入り口",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "ウォレットがあれば、DeFi、NFT、DAO などを探索して利用できます。",
   "Get a wallet": "ウォレットを入手",
+  "Upgrade your wallet": "ウォレットをアップグレード",
+  "Transition to a self-custodial wallet": "セルフカストディ型ウォレットへ移行",
+  "Upgrade Your Wallet": "ウォレットをアップグレード",
+  "Follow the instructions on": "次のページの手順に従ってください",
+  ", opens in a new tab": "、新しいタブで開きます",
+  "You will have to reconnect for security reasons": "セキュリティ上の理由から再接続が必要です",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "새로운 웹으로 가는 관문",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "지갑으로 DeFi, NFT, DAO 등을 탐색하고 이용할 수 있습니다.",
   "Get a wallet": "지갑 받기",
+  "Upgrade your wallet": "지갑 업그레이드",
+  "Transition to a self-custodial wallet": "자기 수탁형 지갑으로 전환",
+  "Upgrade Your Wallet": "지갑 업그레이드",
+  "Follow the instructions on": "다음 페이지의 안내를 따르세요",
+  ", opens in a new tab": ", 새 탭에서 열림",
+  "You will have to reconnect for security reasons": "보안상의 이유로 다시 연결해야 합니다",
 }
 
 export default messages

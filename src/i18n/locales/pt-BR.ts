@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Sua porta para uma nova web",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Com sua carteira, você pode explorar e interagir com DeFi, NFTs, DAOs e muito mais.",
   "Get a wallet": "Obter uma carteira",
+  "Upgrade your wallet": "Atualize sua carteira",
+  "Transition to a self-custodial wallet": "Passe para uma carteira autocustodial",
+  "Upgrade Your Wallet": "Atualize sua carteira",
+  "Follow the instructions on": "Siga as instruções em",
+  ", opens in a new tab": ", abre em uma nova aba",
+  "You will have to reconnect for security reasons": "Você precisará se reconectar por motivos de segurança",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Ваш вход в новый интернет",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "С кошельком вы можете исследовать DeFi, NFT, DAO и многое другое и пользоваться ими.",
   "Get a wallet": "Получить кошелёк",
+  "Upgrade your wallet": "Улучшить кошелёк",
+  "Transition to a self-custodial wallet": "Переход на некастодиальный кошелёк",
+  "Upgrade Your Wallet": "Улучшить кошелёк",
+  "Follow the instructions on": "Следуйте инструкциям на странице",
+  ", opens in a new tab": ", откроется в новой вкладке",
+  "You will have to reconnect for security reasons": "По соображениям безопасности нужно будет подключиться заново",
 }
 
 export default messages

@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "Yeni bir web’e açılan kapın",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "Cüzdanınla DeFi, NFT’ler, DAO’lar ve çok daha fazlasını keşfedip kullanabilirsin.",
   "Get a wallet": "Cüzdan edin",
+  "Upgrade your wallet": "Cüzdanını yükselt",
+  "Transition to a self-custodial wallet": "Kendi saklamalı bir cüzdana geç",
+  "Upgrade Your Wallet": "Cüzdanını yükselt",
+  "Follow the instructions on": "Şu sayfadaki talimatları izle",
+  ", opens in a new tab": ", yeni sekmede açılır",
+  "You will have to reconnect for security reasons": "Güvenlik nedeniyle yeniden bağlanman gerekecek",
 }
 
 export default messages

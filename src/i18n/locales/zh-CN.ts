@@ -266,6 +266,12 @@ const messages: Messages = {
   "Your gateway to a new web": "通往新网络的大门",
   "With your wallet, you can explore and interact with DeFi, NFTs, DAOs, and much more.": "有了钱包，你可以探索并使用 DeFi、NFT、DAO 等更多内容。",
   "Get a wallet": "获取钱包",
+  "Upgrade your wallet": "升级钱包",
+  "Transition to a self-custodial wallet": "转为自托管钱包",
+  "Upgrade Your Wallet": "升级钱包",
+  "Follow the instructions on": "请按照以下页面的说明操作",
+  ", opens in a new tab": "，在新标签页中打开",
+  "You will have to reconnect for security reasons": "出于安全原因，你需要重新连接",
 }
 
 export default messages
