@@ -39,17 +39,13 @@ export function createAppKit(input: AppKitOptions) {
     defineElements()
     applyTheme(store, document)
     // The adapters start at once: every later use of the runtime chunk then finds them started
-    // (its import resolves after this one). The event sender waits for a first open's paint
-    // (300 ms at most), so it does not compete with the modal's chunk at load.
-    const first = new Promise((r) => {
-      setTimeout(r, 300)
-      setTimeout(() => Promise.resolve(store.ui.mounting).then(() => store.ui.shown).then(r, r))
-    })
+    // (its import resolves after this one).
     if (options.adapters.length) {
       store.ui.ready = loadRuntime().then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
-    if (options.features.analytics) first.then(loadAnalytics).then((m) => m.startAnalytics(store), () => undefined)
+    // 300 ms later: a modal opened at load paints before the sender's chunks compete with it.
+    if (options.features.analytics) setTimeout(() => loadAnalytics().then((m) => m.startAnalytics(store), () => undefined), 300)
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
     idle?.(() => void kit.prefetch())
   }
