@@ -66,8 +66,8 @@ test('behavior: connect, switch network and come back with the keyboard alone; f
   await pressUntil(page, 'Tab', 'Ethereum', 40)
   await page.keyboard.press('Enter')
   await headingFocused(page, 'Choose Network')
-  await page.keyboard.press('Tab') // Close
-  await page.keyboard.press('Tab') // Ethereum, the active one
+  // Close, then Ethereum (the active one): waited for, as a loaded machine can lag a key behind.
+  await pressUntil(page, 'Tab', 'Ethereum', 4)
   await press(page, 'End')
   assert.match(await focusedLabel(page), 'Polygon')
   await page.keyboard.press('Enter')
