@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { SecureConfig } from './config'
+import { AuthError, authCall } from './auth-call'
 import type { SocialResult } from './social'
 import { solanaKeyFrom, solanaSecretFrom, type SolanaKey } from './solana'
 
@@ -32,7 +33,7 @@ const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).p
 const xor = (a: string, b: string) => toHex(toBytes(a).map((x, i) => x ^ toBytes(b)[i]!))
 const randomShare = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
 
-export class AuthError extends Error {}
+export { AuthError }
 
 export interface Session { account: PrivateKeyAccount; email: string; solana: SolanaKey; /** A Farcaster user's name, from the auth service. */ username?: string }
 
@@ -44,16 +45,7 @@ export function createCustody(config: SecureConfig) {
     try { return localStorage } catch { return undefined }
   }
 
-  async function call<S extends v.GenericSchema>(path: string, body: unknown, schema: S): Promise<v.InferOutput<S>> {
-    const res = await fetch(`${config.authUrl}${path}?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    })
-    const json: unknown = await res.json().catch(() => undefined)
-    if (!res.ok) throw new AuthError(String((json as { reason?: unknown })?.reason ?? 'An error occurred'))
-    const parsed = v.safeParse(schema, json)
-    if (!parsed.success) throw new AuthError('Something went wrong')
-    return parsed.output
-  }
+  const call = <S extends v.GenericSchema>(path: string, body: unknown, schema: S) => authCall(config, path, body, schema)
 
   const deviceId = () => {
     let id = storage()?.getItem(DEVICE_KEY)

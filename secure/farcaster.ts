@@ -4,7 +4,7 @@
 // Sign In With Farcaster message, then the session unlocks the key as an e-mail login does.
 import * as v from 'valibot'
 import type { SecureConfig } from './config'
-import { AuthError } from './custody'
+import { AuthError, authCall } from './auth-call'
 
 const POLL_MS = 1000
 /** A channel lives ten minutes at the relay. */
@@ -29,16 +29,7 @@ export function createFarcaster(config: SecureConfig, adopt: (token: string) => 
   let channel: { token: string; url: string } | undefined
   let wait: Promise<{ userName: string }> | undefined
 
-  async function call<S extends v.GenericSchema>(path: string, body: unknown, schema: S): Promise<v.InferOutput<S>> {
-    const res = await fetch(`${config.authUrl}${path}?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    })
-    const json: unknown = await res.json().catch(() => undefined)
-    if (!res.ok) throw new AuthError(String((json as { reason?: unknown })?.reason ?? 'An error occurred'))
-    const parsed = v.safeParse(schema, json)
-    if (!parsed.success) throw new AuthError('Something went wrong')
-    return parsed.output
-  }
+  const call = <S extends v.GenericSchema>(path: string, body: unknown, schema: S) => authCall(config, path, body, schema)
 
   return {
     async uri(): Promise<{ url: string }> {
