@@ -3,48 +3,37 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { refusedUrl, rpcEndpoint, type RpcEndpoint } from '../utils/rpc-server'
+import { endpointsFor, refusedUrl } from '../utils/rpc-server'
 
 // @solana/kit's Node build wants Node's own AbortSignal and fetch, not happy-dom's (see solana-rpc.test.ts).
 if (GlobalRegistrator.isRegistered) await GlobalRegistrator.unregister()
 const { rpcFor } = await import('../../src/lazy/solana/index')
 
 const test = suite('lazy/solana: every endpoint, the spec retry')
-let a: RpcEndpoint
-let b: RpcEndpoint
-test.before(async () => {
-  a = await rpcEndpoint()
-  b = await rpcEndpoint()
-})
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-})
-test.before.each(() => {
-  for (const e of [a, b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
-})
+const endpoints = endpointsFor(test)
 
 test('behavior: the first endpoint refused: the answer comes from the second', async () => {
-  assert.is(await rpcFor([await refusedUrl(), a.url]).getHealth().send(), '0x1')
-  assert.is(a.requests, 1)
+  assert.is(await rpcFor([await refusedUrl(), endpoints.a.url]).getHealth().send(), '0x1')
+  assert.is(endpoints.a.requests, 1)
 })
 
 test('behavior: a 503 is retried on the same endpoint (3 retries): the fourth try answers', async () => {
-  a.failing = 3
-  assert.is(await rpcFor([a.url, b.url]).getHealth().send(), '0x1')
-  assert.is(a.requests, 4)
-  assert.is(b.requests, 0)
+  endpoints.a.failing = 3
+  assert.is(await rpcFor([endpoints.a.url, endpoints.b.url]).getHealth().send(), '0x1')
+  assert.is(endpoints.a.requests, 4)
+  assert.is(endpoints.b.requests, 0)
 })
 
 test('behavior: still failing after its retries, the next endpoint answers; a 400 is not retried', async () => {
-  a.failing = 100
-  assert.is(await rpcFor([a.url, b.url]).getHealth().send(), '0x1')
-  assert.is(a.requests, 4)
-  assert.is(b.requests, 1)
-  Object.assign(a, { requests: 0, failing: 100, status: 400 })
+  endpoints.a.failing = 100
+  assert.is(await rpcFor([endpoints.a.url, endpoints.b.url]).getHealth().send(), '0x1')
+  assert.is(endpoints.a.requests, 4)
+  assert.is(endpoints.b.requests, 1)
+  Object.assign(endpoints.a, { requests: 0, failing: 100, status: 400 })
   let error: unknown
-  await rpcFor([a.url]).getHealth().send().catch((e: unknown) => (error = e))
+  await rpcFor([endpoints.a.url]).getHealth().send().catch((e: unknown) => (error = e))
   assert.ok(error)
-  assert.is(a.requests, 1)
+  assert.is(endpoints.a.requests, 1)
 })
 
 test.run()

@@ -2,6 +2,7 @@
 // `failing` is above 0 (counted down per request); counts what reaches it.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Test } from 'uvu'
 
 export interface RpcEndpoint { url: string; requests: number; failing: number; status: number; close(): Promise<void> }
 
@@ -38,4 +39,18 @@ export async function refusedUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo
   await new Promise((r) => server.close(r))
   return `http://127.0.0.1:${port}`
+}
+
+/** Two endpoints for a suite: started before it, closed after it, counters reset before each test. */
+export function endpointsFor(test: Test): { a: RpcEndpoint; b: RpcEndpoint } {
+  const pair = {} as { a: RpcEndpoint; b: RpcEndpoint }
+  test.before(async () => {
+    pair.a = await rpcEndpoint()
+    pair.b = await rpcEndpoint()
+  })
+  test.after(async () => void (await Promise.all([pair.a.close(), pair.b.close()])))
+  test.before.each(() => {
+    for (const e of [pair.a, pair.b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
+  })
+  return pair
 }

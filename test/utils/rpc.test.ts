@@ -4,21 +4,10 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, fallback, http, type Transport } from 'viem'
 import { RPC_RETRY, rpcTransport } from '../../src/utils/rpc'
-import { refusedUrl, rpcEndpoint, type RpcEndpoint } from './rpc-server'
+import { endpointsFor, refusedUrl } from './rpc-server'
 
 const test = suite('utils/rpc: every endpoint, the spec retry and timeout')
-let a: RpcEndpoint
-let b: RpcEndpoint
-test.before(async () => {
-  a = await rpcEndpoint()
-  b = await rpcEndpoint()
-})
-test.after(async () => {
-  await Promise.all([a.close(), b.close()])
-})
-test.before.each(() => {
-  for (const e of [a, b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
-})
+const endpoints = endpointsFor(test)
 
 const client = (urls: string[]) => createPublicClient({ transport: rpcTransport<Transport, Transport>({ http, fallback }, urls) })
 
@@ -27,31 +16,31 @@ test('the policy: 3 retries from 150 ms, 10 s timeout', () => {
 })
 
 test('behavior: the first endpoint refused: the answer comes from the second', async () => {
-  assert.is(await client([await refusedUrl(), a.url]).getChainId(), 1)
-  assert.is(a.requests, 1)
+  assert.is(await client([await refusedUrl(), endpoints.a.url]).getChainId(), 1)
+  assert.is(endpoints.a.requests, 1)
 })
 
 test('behavior: a 503 is retried on the same endpoint (3 retries): the fourth try answers, the second endpoint is not asked', async () => {
-  a.failing = 3
-  assert.is(await client([a.url, b.url]).getChainId(), 1)
-  assert.is(a.requests, 4)
-  assert.is(b.requests, 0)
+  endpoints.a.failing = 3
+  assert.is(await client([endpoints.a.url, endpoints.b.url]).getChainId(), 1)
+  assert.is(endpoints.a.requests, 4)
+  assert.is(endpoints.b.requests, 0)
 })
 
 test('behavior: an endpoint still failing after its retries gives way to the next', async () => {
-  a.failing = 100
-  assert.is(await client([a.url, b.url]).getChainId(), 1)
-  assert.is(a.requests, 4, 'one try and 3 retries')
-  assert.is(b.requests, 1)
+  endpoints.a.failing = 100
+  assert.is(await client([endpoints.a.url, endpoints.b.url]).getChainId(), 1)
+  assert.is(endpoints.a.requests, 4, 'one try and 3 retries')
+  assert.is(endpoints.b.requests, 1)
 })
 
 test('behavior: a single endpoint failing throws after its retries', async () => {
-  a.failing = 100
-  a.status = 500
+  endpoints.a.failing = 100
+  endpoints.a.status = 500
   let error: unknown
-  await client([a.url]).getChainId().catch((e: unknown) => (error = e))
+  await client([endpoints.a.url]).getChainId().catch((e: unknown) => (error = e))
   assert.ok(error, 'it throws')
-  assert.is(a.requests, 4)
+  assert.is(endpoints.a.requests, 4)
 })
 
 test.run()
