@@ -1,7 +1,7 @@
 import { parseOptions, type AppKitOptions } from './signals/options'
 import { createStore } from './signals/store'
 import { createKit } from './kit'
-import { loadActions, loadAnalytics, loadEmbedded, loadRuntime, loadWalletConnect } from './chunks'
+import { loadActions, loadAnalytics, loadModal, loadEmbedded, loadRuntime, loadWalletConnect } from './chunks'
 import { setCurrentInstance } from './instance'
 import { defineElements } from './elements/define'
 import { hasDom } from './utils/platform'
@@ -16,6 +16,9 @@ export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './t
 export type { ModalEvent } from './signals/events'
 export { PosternError } from './utils/posterror'
 
+// After the next frame's paint; a hidden tab (no frames) waits 100 ms at most.
+const afterPaint = () => new Promise((done) => (requestAnimationFrame(() => setTimeout(done)), setTimeout(done, 100)))
+
 export const PROJECT_ID_ALERT = 'Project ID Not Configured'
 
 /**
@@ -23,6 +26,8 @@ export const PROJECT_ID_ALERT = 'Project ID Not Configured'
  * custom elements and starts the adapters. Safe to call during server rendering.
  */
 export function createAppKit(input: AppKitOptions) {
+  // The modal's code is fetched at once: an open() made with createAppKit finds it under way.
+  if (hasDom()) loadModal().catch(() => undefined)
   const options = parseOptions(input)
   const store = createStore(options, { walletConnect: loadWalletConnect, embedded: loadEmbedded })
   const kit = createKit(store)
@@ -38,16 +43,26 @@ export function createAppKit(input: AppKitOptions) {
   if (hasDom()) {
     defineElements()
     applyTheme(store, document)
-    // The adapters start at once: every later use of the runtime chunk then finds them started
-    // (its import resolves after this one).
+    // The runtime starts once: on the first use that needs the adapters started (wallet.ts, the
+    // headless hooks call store.ui.start), else after a first open's paint when open() came with
+    // createAppKit (its parse and run cost that paint about 20 ms), else at once.
     if (options.adapters.length) {
-      store.ui.ready = loadRuntime().then((m) => (store.ui.runtime = m).startAdapters(store), (error) => console.error('[postern] could not load the connection runtime', error))
+      let started: Promise<unknown> | undefined
+      const start = (store.ui.start = () =>
+        (started ??= loadRuntime().then((m) => (store.ui.runtime = m).startAdapters(store)).catch((error) => {
+          started = undefined // a failed chunk load may succeed on the next use
+          throw error
+        })))
+      queueMicrotask(() =>
+        Promise.resolve(store.ui.mounting?.then(() => store.ui.shown).then(afterPaint))
+          .catch(() => undefined)
+          .then(start)
+          .catch((error) => console.error('[postern] could not load the connection runtime', error)),
+      )
     }
     // The event sender is its own chunk; it reads the project's switch before sending anything.
     // 300 ms later: a modal opened at load paints before the sender's chunks compete with it.
     if (options.features.analytics) setTimeout(() => loadAnalytics().then((m) => m.startAnalytics(store), () => undefined), 300)
-    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback
-    idle?.(() => void kit.prefetch())
   }
   return kit
 }

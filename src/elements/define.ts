@@ -111,9 +111,6 @@ function buttonClass(kind: Kind) {
       button.setAttribute('part', 'button')
       button.type = 'button'
       button.addEventListener('click', () => this.activate())
-      const prefetch = () => void getCurrentInstance()?.prefetch()
-      button.addEventListener('pointerenter', prefetch, { once: true })
-      button.addEventListener('focus', prefetch, { once: true })
       root.append(button)
     }
 

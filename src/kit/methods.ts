@@ -82,7 +82,7 @@ export function appkitMethods(store: Store, close: () => Promise<void>) {
     isTransactionStackEmpty: () => modal.stack.peek().length < 2,
     setLoading: (loading: boolean, _namespace?: Ns) => void (modal.loading.value = loading),
     /** Resolves when the adapters have started and restored any earlier connection. */
-    ready: async () => void (await store.ui.ready),
+    ready: async () => void (await store.ui.start?.().catch(() => undefined)),
     getIsConnectedState: () => !!activeAccount(store).caipAddress,
     getAddressByChainNamespace: (namespace: Ns) => accountFor(store, namespace).address,
     getConnections: (namespace?: Ns) => (multiWallet() ? connections(namespace) : []),

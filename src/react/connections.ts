@@ -55,6 +55,7 @@ export function useAppKitConnection({ namespace, onSuccess, onError }: { namespa
     const switchConnection = async ({ connection: target, address }: { connection: AppKitConnection; address?: string }) => {
       setPending(true)
       try {
+        await kit.store.ui.start?.()
         const before = accountFor(kit.store, ns)
         const connector = kit.store.connection.connectors.peek().find((c) => c.id === target.connectorId && c.chain === ns)
         if (!connector) throw new Error(`No connector ${target.connectorId} in ${ns}`)

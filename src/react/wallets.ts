@@ -72,6 +72,7 @@ export function useAppKitWallets() {
         setConnecting(wallet)
         const ns = namespace ?? store.network.activeNamespace.peek()
         try {
+          await store.ui.start?.() // the installed wallets are known once the adapters have started
           const id = wallet.connectors.find((c) => c.chain === ns)?.id ?? wallet.id
           const connector = store.connection.connectors.peek().find((c) => c.chain === ns && (c.id === id || c.explorerId === id))
           if (connector) await (await loadRuntime()).connectWallet(store, connector)

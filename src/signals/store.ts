@@ -59,7 +59,7 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
     }),
     /** Set by the instance: lets actions open the modal (which loads its chunk); relocale, by the mounted modal. */
     ui: {} as {
-      open?: (args: OpenArgs) => Promise<void>; ready?: Promise<unknown>; mount?: () => Promise<unknown>; runtime?: object; actions?: object
+      open?: (args: OpenArgs) => Promise<void>; start?: () => Promise<unknown>; mount?: () => Promise<unknown>; runtime?: object; actions?: object
       mounting?: Promise<{ openModal: typeof openModal; mountModal(store: ModalStore): Promise<unknown> }>; shown?: Promise<unknown>; relocale?: (locale?: string) => void
     },
   }

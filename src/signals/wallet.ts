@@ -74,6 +74,7 @@ export function applyConnection(
 
 /** Connects through the connector's adapter; rethrows so the view can show rejected or error. */
 export async function connectWallet(store: Store, connector: Connector): Promise<void> {
+  await store.ui.start?.() // a connect made at once after createAppKit waits on the adapters' start
   const adapter = driverFor(store, connector.chain, connector.id)
   const previous = store.connection.status.peek()
   // AppKit's external connecting view announces the wallet it opens.
@@ -107,6 +108,7 @@ function rememberRequestedChains(store: Store, connector: Connector): void {
 
 /** Disconnects one namespace (or the active one); falls back to another live connection. */
 export async function disconnectWallet(store: Store, namespace?: ChainNamespace): Promise<void> {
+  await store.ui.start?.()
   const target = namespace ?? store.network.activeNamespace.peek()
   const account = accountFor(store, target)
   if (!account.connectorId) return
@@ -147,6 +149,7 @@ export function forgetConnection(store: Store, namespace: ChainNamespace, { reme
 
 /** Switches network: through the wallet when one is connected in that namespace, else locally. */
 export async function switchNetwork(store: Store, network: Network): Promise<void> {
+  await store.ui.start?.()
   const known = findNetwork(store.network.networks.peek(), network.caipNetworkId ?? network.id, network.chainNamespace)
   if (!known) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
   const account = accountFor(store, known.chainNamespace)
@@ -206,6 +209,7 @@ export async function refreshBalance(store: Store, namespace: ChainNamespace, { 
  * namespace's adapter (the `tokens` option's token where set) and sets it on the account.
  */
 export async function updateNativeBalance(store: Store, address: string, chainId: string | number, namespace: ChainNamespace) {
+  await store.ui.start?.() // the adapter reads through the context its start gave it
   const network = findNetwork(store.network.networks.peek(), chainId, namespace)
   const connectorId = accountFor(store, namespace).connectorId
   const driver = (connectorId && store.drivers.get(connectorId)) || store.options.adapters.find((a) => a.namespace === namespace)

@@ -7,7 +7,6 @@ import type { ConnectorGroup } from '../signals/connection'
 import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
 import { pushView } from '../signals/modal'
-import { unseen, walletImpressions } from '../signals/impressions'
 import { ListItem, Spinner, t } from '../ui/base'
 import { late } from './late-css'
 import { isNamespace } from '../utils/caip'
@@ -84,13 +83,14 @@ export function Connect({ store, route }: ViewProps) {
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
-  // AppKit's wallet impressions: each entry shown, once while the view is up.
+  // AppKit's wallet impressions: each entry shown, once while the view is up (their code is not
+  // needed for the first paint; they are sent batched half a second later anyway).
   const seen = useRef(new Set<string>()).current
   useEffect(() => {
     if (collapsed || !wallets) return
-    walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
+    import('../signals/impressions').then(({ unseen, walletImpressions }) => walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
       name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
-    })))
+    }))), () => undefined)
   })
 
   // The catalogue (code and data) is fetched when Connect first opens, never at page load.
