@@ -234,14 +234,14 @@ const CLASS_FEATURES_LOWERED = Object.fromEntries(['class-field', 'class-static-
   'class-private-brand-check', 'class-static-blocks'].map((f) => [f, false]))
 
 /**
- * esbuild has every ESM entry import the chunk of its own helpers (__export) for nothing: the
- * entries use none of it, the lazy chunks that do import it by name. Left in, a site's bundler
- * keeps the import and the site's entry waits for that file before the loader can run.
+ * esbuild has ESM entries and chunks import the chunk of its own helpers (__export) for nothing:
+ * a file that uses a helper imports it by name. Left in, a site's bundler keeps the bare import,
+ * and the site's entry (or the modal's chunk, before the first view) waits for one more file.
  */
 async function dropHelperImports(root, metafile) {
-  const helpers = Object.entries(metafile.outputs).filter(([, o]) => !Object.keys(o.inputs).length && o.exports.length).map(([path]) => path)
+  const helpers = Object.entries(metafile.outputs).filter(([, o]) => !Object.keys(o.inputs).length && o.exports.length && !o.imports.length).map(([path]) => path)
   for (const [path, output] of Object.entries(metafile.outputs)) {
-    if (!output.entryPoint || !path.endsWith('.js') || path.includes('/chunks/')) continue
+    if (!path.endsWith('.js')) continue
     const file = resolve(root, path)
     let text = await readFile(file, 'utf8')
     for (const helper of helpers) {
