@@ -213,7 +213,7 @@ async function main() {
   }
   for (const [name, pending] of Object.entries(builds)) {
     const result = await pending
-    if (name === 'esm' || name === 'cdnModule') await dropHelperImports(root, result.metafile)
+    if (name === 'esm' || name === 'cdnModule' || name === 'cdnClassicChunks') await dropHelperImports(root, result.metafile)
     // Paths in the metafiles name the final place, dist/.
     await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile).replaceAll(`${dist.slice(root.length)}/`, 'dist/'))
   }
