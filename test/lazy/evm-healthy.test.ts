@@ -17,9 +17,18 @@ test('behavior: the first endpoint refused: the second, found once and then kept
   const refused = await refusedUrl()
   assert.is(await healthyRpcUrl([refused, endpoints.a.url, endpoints.b.url]), endpoints.a.url)
   assert.is(endpoints.a.requests, 1)
+  assert.equal(endpoints.a.methods, ['eth_chainId'])
   assert.is(await healthyRpcUrl([refused, endpoints.a.url, endpoints.b.url]), endpoints.a.url)
   assert.is(endpoints.a.requests, 1, 'kept, not asked again')
   assert.is(endpoints.b.requests, 0)
+})
+
+test('behavior: Solana endpoints are asked getHealth, and that answer is not taken for eth_chainId', async () => {
+  const refused = await refusedUrl()
+  assert.is(await healthyRpcUrl([refused, endpoints.b.url], 'getHealth'), endpoints.b.url)
+  assert.equal(endpoints.b.methods, ['getHealth'])
+  assert.is(await healthyRpcUrl([refused, endpoints.b.url]), endpoints.b.url)
+  assert.equal(endpoints.b.methods, ['getHealth', 'eth_chainId'], 'the same endpoints asked again, in their own words')
 })
 
 test('behavior: the first answering after retries is still the first', async () => {

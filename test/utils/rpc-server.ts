@@ -1,13 +1,13 @@
-// A tiny JSON-RPC endpoint for the RPC policy tests: answers eth_chainId (0x1), or a status while
-// `failing` is above 0 (counted down per request); counts what reaches it.
+// A tiny JSON-RPC endpoint for the RPC policy tests: answers any method (0x1), or a status while
+// `failing` is above 0 (counted down per request); counts what reaches it and records the methods.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'uvu'
 
-export interface RpcEndpoint { url: string; requests: number; failing: number; status: number; close(): Promise<void> }
+export interface RpcEndpoint { url: string; requests: number; methods: string[]; failing: number; status: number; close(): Promise<void> }
 
 export async function rpcEndpoint(): Promise<RpcEndpoint> {
-  const endpoint = { requests: 0, failing: 0, status: 503 } as RpcEndpoint
+  const endpoint = { requests: 0, methods: [], failing: 0, status: 503 } as unknown as RpcEndpoint
   const server: Server = createServer((req, res) => {
     let body = ''
     req.on('data', (c) => (body += c))
@@ -22,7 +22,8 @@ export async function rpcEndpoint(): Promise<RpcEndpoint> {
         res.writeHead(endpoint.status).end('unavailable')
         return
       }
-      const { id } = JSON.parse(body) as { id: number }
+      const { id, method } = JSON.parse(body) as { id: number; method: string }
+      endpoint.methods.push(method)
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }))
     })
   })
@@ -50,7 +51,7 @@ export function endpointsFor(test: Test): { a: RpcEndpoint; b: RpcEndpoint } {
   })
   test.after(async () => void (await Promise.all([pair.a.close(), pair.b.close()])))
   test.before.each(() => {
-    for (const e of [pair.a, pair.b]) Object.assign(e, { requests: 0, failing: 0, status: 503 })
+    for (const e of [pair.a, pair.b]) Object.assign(e, { requests: 0, methods: [], failing: 0, status: 503 })
   })
   return pair
 }

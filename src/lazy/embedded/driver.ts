@@ -6,6 +6,7 @@ import { effect, untracked } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
 import type { ChainAdapter, Connector, Network } from '../../types'
 import { rpcUrlsFor } from '../../signals/adapters'
+import { embeddedRpcUrl } from './rpc-url'
 import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
@@ -32,11 +33,6 @@ export interface Embedded { frame: Frame; connector: Connector; driver: ChainAda
 
 const instances = new WeakMap<Store, Embedded>()
 
-/** One endpoint of the network for the frame (see healthyRpcUrl). */
-export function embeddedRpcUrl(store: Store, n: Network): Promise<string | undefined> {
-  const urls = rpcUrlsFor(store, n)
-  return urls.length < 2 ? Promise.resolve(urls[0]) : import('../evm/index').then((evm) => evm.healthyRpcUrl(urls))
-}
 const SmartNetworks = v.object({ smartAccountEnabledNetworks: v.array(v.number()) })
 const SwitchReply = v.object({ address: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))) })
 

@@ -5,7 +5,7 @@ import { effect } from '@preact/signals-core'
 import type { Store } from '../../signals/store'
 import type { Connector, Network, SolanaProvider } from '../../types'
 import type { FrameUser } from '../../utils/frame-messages'
-import { rpcUrlFor } from '../../signals/adapters'
+import { embeddedRpcUrl } from './rpc-url'
 import { accountFor } from '../../signals/account'
 import { applyConnection, forgetConnection, refreshBalance } from '../../signals/wallet'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
@@ -28,8 +28,9 @@ export function embeddedSolana(store: Store, frame: Frame, connectorId: string, 
   async function request<T>(method: string, params: unknown): Promise<T> {
     const n = network()
     try {
-      // The frame's Solana requests name the first endpoint; Postern's own Solana reads fall back (lazy/solana).
-      return await frame.request('RPC_REQUEST', { method, params, chainNamespace: 'solana', chainId: n?.caipNetworkId, rpcUrl: (n && rpcUrlFor(store, n)) || undefined }) as T
+      // The frame's Solana requests name the first endpoint that answers, as its EVM ones do.
+      const rpcUrl = n && (await embeddedRpcUrl(store, n))
+      return await frame.request('RPC_REQUEST', { method, params, chainNamespace: 'solana', chainId: n?.caipNetworkId, rpcUrl: rpcUrl || undefined }) as T
     } catch (error) {
       return fail(error)
     }

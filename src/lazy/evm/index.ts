@@ -31,19 +31,20 @@ const healthy = new Map<string, { url: Promise<string | undefined>; at: number }
 const HEALTHY_MS = 60_000
 
 /**
- * The first endpoint that answers (eth_chainId, with the spec's retry and timeout), for what
- * takes one URL, such as the embedded wallet's frame: a refused first endpoint is passed over.
- * Kept a minute; none answering gives the first, so the caller's own error shows.
+ * The first endpoint that answers (`probe`, eth_chainId or a Solana node's getHealth, with the
+ * spec's retry and timeout), for what takes one URL, such as the embedded wallet's frame: a
+ * refused first endpoint is passed over. Kept a minute; none answering gives the first, so the
+ * caller's own error shows.
  */
-export function healthyRpcUrl(urls: string[]): Promise<string | undefined> {
+export function healthyRpcUrl(urls: string[], probe: 'eth_chainId' | 'getHealth' = 'eth_chainId'): Promise<string | undefined> {
   if (urls.length < 2) return Promise.resolve(urls[0])
-  const key = urls.join(',')
+  const key = `${probe} ${urls.join(',')}`
   const known = healthy.get(key)
   if (known && Date.now() - known.at < HEALTHY_MS) return known.url
   const url = (async () => {
     for (const u of urls) {
       try {
-        await createPublicClient({ transport: http(u, RPC_RETRY) }).getChainId()
+        await createPublicClient({ transport: http(u, RPC_RETRY) }).request({ method: probe } as never)
         return u
       } catch {
         // refused, failing or too slow: the next one
