@@ -109,7 +109,7 @@ export async function modalShare(root, options, modalRoot, holder) {
       build.onResolve({ filter: new RegExp(`^${PUBLISH}$`) }, () => ({ path: PUBLISH, namespace: 'modal-share-publish' }))
       build.onLoad({ filter: /.*/, namespace: 'modal-share-publish' }, () => ({ loader: 'js', resolveDir: root, contents: publisher }))
       // The modal chunk fills the holder before its own code runs (its imports run first).
-      build.onLoad({ filter: /[\\/]views[\\/]mount\.tsx$/ }, async (args) => {
+      build.onLoad({ filter: /[\\/]views[\\/]mount\.tsx$/, namespace: 'file' }, async (args) => {
         if (realpathSync(args.path) !== real(modalRoot)) return undefined
         return { loader: 'tsx', contents: `import '${PUBLISH}'\n${await readFile(args.path, 'utf8')}` }
       })

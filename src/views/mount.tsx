@@ -37,7 +37,13 @@ export async function mountModal(store: Store): Promise<HTMLElement> {
   container.lang = locale.lang
   if (locale.lang == 'ar') container.dir = 'rtl'
   root.append(container)
+  // A site that scales the type or mixes colours gets the late rules before the first render:
+  // no first frame at the default sizes and colours.
+  const adoptLate = () => import('../ui/styles-late').then((m) => m.adoptLate(root))
+  if (Object.keys(store.theme.variables.peek()).some((k) => /(font-size-master|color-mix-strength)$/.test(k))) {
+    await (late.css = adoptLate()).catch(() => undefined)
+  }
   render(<Modal store={store} host={host} />, container)
-  late.css = import('../ui/styles-late').then((m) => m.adoptLate(root))
+  late.css ??= adoptLate()
   return host
 }

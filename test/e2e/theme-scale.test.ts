@@ -70,6 +70,21 @@ test('behavior: the --apkt-* forms win, in light mode too', async () => {
   })
 })
 
+test('behavior: a site that scales the type sees it scaled from the first frame the dialog is in', async () => {
+  const { page: p } = await e2e.newPage()
+  await p.goto(`${e2e.stack.web.url}/t/mixed-dark.html`)
+  // Checked in every animation frame (before that frame paints) from before the click.
+  // (A string: a named function inside evaluate() would carry the test compiler's helpers.)
+  await p.evaluate(`(function tick() {
+    const h2 = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('h2')
+    if (h2) window.__firstFrame = getComputedStyle(h2).fontSize
+    else requestAnimationFrame(tick)
+  })()`)
+  await p.locator('appkit-button button').click()
+  await p.waitForFunction(() => (window as any).__firstFrame)
+  assert.is(await p.evaluate(() => (window as any).__firstFrame), '19.2px')
+})
+
 /** A view from its own chunk (the onramp form), opened by the site: its label and input sizes. */
 async function onrampSizes(p: Page, name: string) {
   await p.goto(`${e2e.stack.web.url}/t/${name}.html`)
