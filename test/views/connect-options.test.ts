@@ -103,6 +103,8 @@ wiring('behavior: connectorImages replace a connector\'s image; enableReconnect:
     async reconnect() { reconnects++; return undefined },
   }) as unknown as ChainAdapter
   const control = kitWith({ adapters: [recording()] })
+  // ready(): the runtime's first import compiles it here (tsx), which a loaded machine makes slow.
+  await control.ready()
   await waitFor(() => reconnects === 1, 'a reconnect by default (createAppKit starts the adapters)')
   assert.ok(control)
   localStorage.setItem('@postern/connection_status', '"connected"')
