@@ -4,37 +4,22 @@
 // straight to the code.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { approveDeviceFromInbox, codeFromInbox, deviceView, embeddedPage, loginByEmail, mailCount, openConnect, otpInput, submitEmail } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { approveDeviceFromInbox, codeFromInbox, deviceView, loginByEmail, mailCount, openConnect, otpInput, recordEvents, submitEmail, withEmbeddedPage } from './embedded-page.ts'
 import { axeDialog, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet device verification')
 let e2e: E2E
 let url: string
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/embedded.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)))
 
 test('behavior: a new device waits for the mailed link, then the code; the same address; known afterwards', async () => {
   const first = await e2e.newPage()
   const address = await loginByEmail(first.page, e2e.browser, e2e.stack, url, 'hal@example.com')
 
   const { page, errors } = await e2e.newPage()
-  await page.addInitScript(() => {
-    const w = window as any
-    w.__events = []
-    const timer = setInterval(() => {
-      if (!w.modal) return
-      clearInterval(timer)
-      w.modal.subscribeEvents((e: any) => w.__events.push(e.data.event))
-    }, 5)
-  })
+  await recordEvents(page)
   await openConnect(page, url)
   const before = mailCount(e2e.stack, 'hal@example.com')
   await submitEmail(page, 'hal@example.com')

@@ -1,9 +1,39 @@
 // The embedded wallet's e2e helpers: a site page with e-mail login on the stack's secure site,
 // the login as a visitor does it (code read from the inbox page), and the frame's buttons.
 import type { Browser, Page } from 'playwright-core'
+import type { Test } from 'uvu'
 import type { Stack } from '../../dev/stack.ts'
-import { dialog } from './harness.ts'
+import { dialog, startE2E, type E2E } from './harness.ts'
 import { sitePage } from './site-page.ts'
+
+/**
+ * The stack started before a suite and stopped after it, with the plain embedded page at `path`:
+ * `use` receives the running stack and the page's URL before the first test.
+ */
+export function withEmbeddedPage(test: Test, use: (e2e: E2E, url: string) => void, path = '/t/embedded.html'): void {
+  let e2e: E2E | undefined
+  test.before(async () => {
+    e2e = await startE2E()
+    e2e.stack.web.setPage(path, embeddedPage(e2e.stack))
+    use(e2e, `${e2e.stack.web.url}${path}`)
+  })
+  test.after(async () => {
+    await e2e?.stop()
+  })
+}
+
+/** Records the modal's event names on window.__events from the page's start (init script). */
+export async function recordEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as any
+    w.__events = []
+    const timer = setInterval(() => {
+      if (!w.modal) return
+      clearInterval(timer)
+      w.modal.subscribeEvents((e: any) => w.__events.push(e.data.event))
+    }, 5)
+  })
+}
 
 /** `options`: more createAppKit options, as source text ending in a comma. */
 export function embeddedPage(stack: Stack, options = ''): string {

@@ -4,8 +4,8 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, http } from 'viem'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { embeddedPage, loginByEmail, mailCount, secureFrame } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { loginByEmail, mailCount, secureFrame, withEmbeddedPage } from './embedded-page.ts'
 
 const test = suite('e2e: embedded wallet session')
 let e2e: E2E
@@ -15,14 +15,7 @@ let url: string
 const verifyMessage = (args: { address: `0x${string}`; message: string; signature: `0x${string}` }) =>
   createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) }).verifyMessage(args)
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/embedded.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)))
 
 test('behavior: a reload restores the e-mail login (connected, same address, no new code) and the frame still signs', async () => {
   const { page, errors } = await e2e.newPage()

@@ -3,21 +3,14 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { embeddedPage, openConnect } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { openConnect, withEmbeddedPage } from './embedded-page.ts'
 
 const test = suite('e2e: embedded wallet by social login')
 let e2e: E2E
 let url: string
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/embedded.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)))
 
 /** Clicks the provider's button and signs in on the local OpenID provider's pages in the popup. */
 async function socialLogin(page: Page, provider: string, login: string): Promise<string> {

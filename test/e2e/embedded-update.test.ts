@@ -3,22 +3,15 @@
 // login's e-mail changed; the new address on a fresh profile opens the same wallet.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { codeFromInbox, embeddedPage, loginByEmail, mailCount } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { codeFromInbox, loginByEmail, mailCount, withEmbeddedPage } from './embedded-page.ts'
 import { axeDialog, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet e-mail update')
 let e2e: E2E
 let url: string
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/embedded.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)))
 
 test('behavior: primary then secondary code change the e-mail; the new e-mail logs in to the same address; the views pass axe', async () => {
   const { page, errors } = await e2e.newPage()

@@ -7,34 +7,19 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, getBase58Encoder } from '@solana/kit'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { embeddedPage, loginByEmail } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { loginByEmail, recordEvents, withEmbeddedPage } from './embedded-page.ts'
 import { axeIn, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet upgrade (UpgradeEmailWallet and the secure dashboard)')
 let e2e: E2E
 let url: string
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/upgrade.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/upgrade.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)), '/t/upgrade.html')
 
 test('behavior: Upgrade → the dashboard link; the dashboard shows the EOA, reveals its keys after confirming, and logs this browser out', async () => {
   const { page, context, errors } = await e2e.newPage()
-  await page.addInitScript(() => {
-    const w = window as any
-    w.__events = []
-    const timer = setInterval(() => {
-      if (!w.modal) return
-      clearInterval(timer)
-      w.modal.subscribeEvents((e: any) => w.__events.push(e.data.event))
-    }, 5)
-  })
+  await recordEvents(page)
   await loginByEmail(page, e2e.browser, e2e.stack, url, 'upgrade@example.com')
   // The modal may show the smart account; the key is the EOA's (its owner).
   const { allAccounts } = await page.evaluate(() => (window as any).modal.getAccount())

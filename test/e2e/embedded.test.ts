@@ -2,34 +2,19 @@
 // site's origin, the same address on a fresh profile, the 30 s throttle, wrong codes then locked.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { codeFromInbox, embeddedPage, loginByEmail, mailCount, openConnect, otpInput, secureFrame, submitEmail } from './embedded-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { codeFromInbox, loginByEmail, mailCount, openConnect, otpInput, recordEvents, secureFrame, submitEmail, withEmbeddedPage } from './embedded-page.ts'
 import { DEFAULT_ALLOWED_ORIGINS } from '../../server/index.ts'
 
 const test = suite('e2e: embedded wallet by e-mail')
 let e2e: E2E
 let url: string
 
-test.before(async () => {
-  e2e = await startE2E()
-  e2e.stack.web.setPage('/t/embedded.html', embeddedPage(e2e.stack))
-  url = `${e2e.stack.web.url}/t/embedded.html`
-})
-test.after(async () => {
-  await e2e?.stop()
-})
+withEmbeddedPage(test, (started, pageUrl) => ((e2e = started), (url = pageUrl)))
 
 test('behavior: e-mail → code from the inbox → connected, with the frame on the secure origin; the same e-mail on a fresh profile gets the same address', async () => {
   const { page, errors } = await e2e.newPage()
-  await page.addInitScript(() => {
-    const w = window as any
-    w.__events = []
-    const timer = setInterval(() => {
-      if (!w.modal) return
-      clearInterval(timer)
-      w.modal.subscribeEvents((e: any) => w.__events.push(e.data.event))
-    }, 5)
-  })
+  await recordEvents(page)
   const address = await loginByEmail(page, e2e.browser, e2e.stack, url, 'ada@example.com')
   assert.match(address, /^0x[0-9a-fA-F]{40}$/)
   const frame = page.locator('iframe#w3m-iframe')
