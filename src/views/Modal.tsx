@@ -117,7 +117,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
 function useThemeOnHost(store: Store, host: HTMLElement) {
   const mode = store.theme.mode.value
   const variables = resolveVariables(store.theme.variables.value)
-  useEffect(() => {
+  // A layout effect: the mode is on the host before the first frame paints (no dark flash in light mode).
+  useLayoutEffect(() => {
     host.dataset.theme = mode
     // AppKit's enableMobileFullScreen: on a phone the modal takes the whole screen (styles.ts).
     host.toggleAttribute('data-mobile-fullscreen', !!store.options.enableMobileFullScreen && isMobile())

@@ -17,6 +17,7 @@ const page = (name: string, vars: Record<string, string | number>, mode: 'light'
 test.before(async () => {
   e2e = await startE2E()
   page('plain-dark', {}, 'dark')
+  page('plain-light', {}, 'light')
   page('mixed-dark', { '--w3m-color-mix': '#ff0000', '--w3m-color-mix-strength': 40, '--w3m-font-size-master': '12px' }, 'dark')
   page('mixed-light', { '--w3m-color-mix': '#0000ff', '--w3m-color-mix-strength': 10, '--apkt-color-mix-strength': 30, '--apkt-font-size-master': '8px' }, 'light')
 })
@@ -83,6 +84,19 @@ test('behavior: a site that scales the type sees it scaled from the first frame 
   await p.locator('appkit-button button').click()
   await p.waitForFunction(() => (window as any).__firstFrame)
   assert.is(await p.evaluate(() => (window as any).__firstFrame), '19.2px')
+})
+
+test('behavior: a light-mode modal is light from the first frame the dialog is in (no dark flash)', async () => {
+  const { page: p } = await e2e.newPage()
+  await p.goto(`${e2e.stack.web.url}/t/plain-light.html`)
+  await p.evaluate(`(function tick() {
+    const card = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('.card')
+    if (card) window.__firstFrame = getComputedStyle(card).backgroundColor
+    else requestAnimationFrame(tick)
+  })()`)
+  await p.locator('appkit-button button').click()
+  await p.waitForFunction(() => (window as any).__firstFrame)
+  assert.is(await p.evaluate(() => (window as any).__firstFrame), 'rgb(255, 255, 255)')
 })
 
 /** A view from its own chunk (the onramp form), opened by the site: its label and input sizes. */
