@@ -15,7 +15,7 @@ import { formatTable, RESULTS_FILE } from './peers/table.mjs'
 import { VARIANTS } from './peers/variants.mjs'
 
 const [runsArg, ...names] = process.argv.slice(2)
-const RUNS = Number(runsArg || process.env.RUNS) || 7
+const RUNS = Number(runsArg || process.env.RUNS) || 9
 const list = names.length ? names : Object.keys(VARIANTS).filter((name) => !VARIANTS[name].optIn)
 const started = Date.now()
 const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`)
