@@ -5,14 +5,17 @@
 import { readConfig } from './config'
 import { createCustody, PROJECT_KEY, type Custody } from './custody'
 import { farcasterLogin } from './farcaster'
+import { localizePage, pageLocale } from './i18n'
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T
 const status = $('status')
-const say = (text: string) => { status.textContent = text }
+// The modal's link names its locale (?lang=); else the browser's languages decide.
+const t = localizePage(document, pageLocale(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language]))
+const say = (text: string) => { status.textContent = t(text) }
 
 function start() {
   const config = readConfig()
-  // The link carries no query: the project is the one the session was opened for.
+  // The link names no project (only ?lang=): the project is the one the session was opened for.
   if (!new URLSearchParams(location.search).get('projectId')) {
     try { config.projectId = localStorage.getItem(PROJECT_KEY) ?? '' } catch { config.projectId = '' }
   }

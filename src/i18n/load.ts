@@ -1,4 +1,5 @@
 import type { Messages } from './types'
+import { matchLocale as nearest } from './match'
 
 // Every locale besides English, each its own chunk. To add one: a file in ./locales exporting
 // every key (test/i18n checks), and a line here. t() and setLocale: ui/base.
@@ -18,14 +19,8 @@ const LOCALES: Record<string, () => Promise<{ default: Messages }>> = {
 
 export const SUPPORTED = ['en', ...Object.keys(LOCALES)]
 
-/**
- * The supported locale nearest a BCP 47 tag: the same tag (any case), else the same language
- * (pt-PT → pt-BR, zh-TW → zh-CN, de-AT → de), else English.
- */
-export function matchLocale(wanted: string): string {
-  const tag = wanted.trim().replace(/_/g, '-').toLowerCase()
-  return SUPPORTED.find((l) => l.toLowerCase() == tag) ?? SUPPORTED.find((l) => l.split('-')[0] == tag.split('-')[0]) ?? 'en'
-}
+/** The supported locale nearest a BCP 47 tag (match.ts), else English. */
+export const matchLocale = (wanted: string): string => nearest(wanted, SUPPORTED)
 
 /** The nearest locale's tag and messages; English (no messages) when nothing nearer is supported. */
 export async function loadLocale(wanted: string): Promise<[string, Messages] | undefined> {

@@ -2,7 +2,8 @@
 // row (EMAIL_UPGRADE_FROM_MODAL) opens UpgradeEmailWallet with the secure site's dashboard link;
 // the dashboard, on the secure origin, shows the same account, reveals its keys only after a
 // confirmation (the EVM key is the EOA's, the Solana key the frame's Solana account), and its
-// "log out of this browser" leaves the site's page unconnected after a reload.
+// "log out of this browser" leaves the site's page unconnected after a reload. The dashboard speaks
+// the modal's language (the link's ?lang=), else the browser's.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -30,7 +31,7 @@ test('behavior: Upgrade → the dashboard link; the dashboard shows the EOA, rev
   const link = page.locator('w3m-modal [data-testid=w3m-secure-website-button]')
   await link.waitFor()
   assert.ok(await page.evaluate(() => (window as any).__events.includes('EMAIL_UPGRADE_FROM_MODAL')))
-  assert.is(await link.getAttribute('href'), `${e2e.stack.secure.url}/dashboard.html`)
+  assert.is(await link.getAttribute('href'), `${e2e.stack.secure.url}/dashboard.html?lang=en`)
   assert.is(await link.getAttribute('target'), '_blank')
   assert.match((await link.getAttribute('rel'))!, /\bnoopener\b/)
   await page.locator('w3m-modal [data-testid=w3m-upgrade-wallet]', { hasText: 'You will have to reconnect for security reasons' }).waitFor()
@@ -88,6 +89,31 @@ test('behavior: open({ view: "UpgradeEmailWallet" }) shows the view; the dashboa
   await page.goto(`${e2e.stack.secure.url}/dashboard.html`)
   await page.locator('#status', { hasText: 'No embedded wallet is logged in on this browser.' }).waitFor({ timeout: 30_000 })
   assert.ok(await page.locator('[data-testid=dashboard-reveal]').isHidden())
+})
+
+test('behavior: the dashboard speaks the language the modal names, else the browser\'s; Arabic right to left, with no axe violation', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.secure.url}/dashboard.html?lang=de`)
+  await page.locator('#status', { hasText: 'In diesem Browser ist keine eingebettete Wallet angemeldet.' }).waitFor({ timeout: 30_000 })
+  assert.is(await page.locator('h1').textContent(), 'Deine eingebettete Wallet')
+  assert.is(await page.title(), 'Deine eingebettete Wallet')
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'de')
+
+  await page.goto(`${e2e.stack.secure.url}/dashboard.html?lang=ar`)
+  await page.locator('#status', { hasText: 'لا توجد محفظة مدمجة' }).waitFor({ timeout: 30_000 })
+  assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl')
+  assert.equal(describe('dashboard (ar)', await axeIn(page, ['main'])), [])
+
+  // Opened from an e-mail or a bookmark (no ?lang=): the browser's language.
+  const context = await e2e.browser.newContext({ locale: 'fr-FR' })
+  try {
+    const french = await context.newPage()
+    await french.goto(`${e2e.stack.secure.url}/dashboard.html`)
+    await french.locator('#status', { hasText: 'Aucun portefeuille intégré n’est connecté dans ce navigateur.' }).waitFor({ timeout: 30_000 })
+    assert.is(await french.locator('h1').textContent(), 'Votre portefeuille intégré')
+  } finally {
+    await context.close()
+  }
 })
 
 test.run()

@@ -2,11 +2,12 @@
 // secure site's dashboard (its origin holds the key; this page never does), opened in a new tab.
 import type { Store } from '../../signals/store'
 import { safeUrl } from '../../utils/url'
-import { t } from '../../ui/base'
+import { locale, t } from '../../ui/base'
 
 export function UpgradeEmailWallet({ store }: { store: Store }) {
   // https, or http on a loopback host (a local secure site): nothing else is followed.
-  const href = safeUrl(`${store.options.secureSiteUrl.replace(/\/$/, '')}/dashboard.html`)
+  // The dashboard speaks the modal's language (?lang=; the secure site's pages follow it).
+  const href = safeUrl(`${store.options.secureSiteUrl.replace(/\/$/, '')}/dashboard.html?lang=${encodeURIComponent(locale.lang)}`)
   const label = href ? new URL(href).host + new URL(href).pathname : ''
   return (
     <div class="stack center" data-testid="w3m-upgrade-wallet">
