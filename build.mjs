@@ -203,7 +203,7 @@ async function main() {
     // The embedded wallet's secure site: its own program, served on its own origin (secure/).
     secure: esbuild.build({
       ...common,
-      entryPoints: { main: 'secure/main.ts', dashboard: 'secure/dashboard.ts' },
+      entryPoints: { main: 'secure/main.ts', dashboard: 'secure/dashboard.ts', device: 'secure/device.ts' },
       outdir: `${dist}/secure`,
       format: 'esm',
     }).then(async (result) => {

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "لم يتم تسجيل الدخول",
   "No e-mail login is pending": "لا يوجد تسجيل دخول بالبريد الإلكتروني قيد الانتظار",
   "An error occurred": "حدث خطأ",
+  "Approve this device": "الموافقة على هذا الجهاز",
+  "Approving…": "جارٍ الموافقة…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "تمت الموافقة على هذا الجهاز. عُد إلى الموقع: رمز تسجيل الدخول في طريقه إلى {email}.",
+  "This link could not be used.": "تعذّر استخدام هذا الرابط.",
+  "The approval could not reach the server. Try the link again.": "تعذّر وصول الموافقة إلى الخادم. جرّب الرابط مرة أخرى.",
 }
 
 export default messages

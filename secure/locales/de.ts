@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Nicht angemeldet",
   "No e-mail login is pending": "Keine E-Mail-Anmeldung ausstehend",
   "An error occurred": "Ein Fehler ist aufgetreten",
+  "Approve this device": "Dieses Gerät bestätigen",
+  "Approving…": "Wird bestätigt…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Dieses Gerät ist bestätigt. Geh zurück zur Website: Ein Anmeldecode ist unterwegs an {email}.",
+  "This link could not be used.": "Dieser Link konnte nicht verwendet werden.",
+  "The approval could not reach the server. Try the link again.": "Die Bestätigung hat den Server nicht erreicht. Versuche den Link erneut.",
 }
 
 export default messages

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "No has iniciado sesión",
   "No e-mail login is pending": "No hay ningún inicio de sesión por correo pendiente",
   "An error occurred": "Se produjo un error",
+  "Approve this device": "Aprueba este dispositivo",
+  "Approving…": "Aprobando…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Este dispositivo está aprobado. Vuelve al sitio: se está enviando un código de inicio de sesión a {email}.",
+  "This link could not be used.": "No se pudo usar este enlace.",
+  "The approval could not reach the server. Try the link again.": "La aprobación no pudo llegar al servidor. Vuelve a intentarlo con el enlace.",
 }
 
 export default messages

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Non connecté",
   "No e-mail login is pending": "Aucune connexion par e-mail en attente",
   "An error occurred": "Une erreur est survenue",
+  "Approve this device": "Approuver cet appareil",
+  "Approving…": "Approbation…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Cet appareil est approuvé. Revenez sur le site : un code de connexion est en route vers {email}.",
+  "This link could not be used.": "Ce lien n’a pas pu être utilisé.",
+  "The approval could not reach the server. Try the link again.": "L’approbation n’a pas pu joindre le serveur. Réessayez le lien.",
 }
 
 export default messages

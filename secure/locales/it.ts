@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Accesso non effettuato",
   "No e-mail login is pending": "Nessun accesso via e-mail in sospeso",
   "An error occurred": "Si è verificato un errore",
+  "Approve this device": "Approva questo dispositivo",
+  "Approving…": "Approvazione in corso…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Questo dispositivo è approvato. Torna al sito: un codice di accesso sta arrivando a {email}.",
+  "This link could not be used.": "Impossibile usare questo link.",
+  "The approval could not reach the server. Try the link again.": "L'approvazione non ha raggiunto il server. Riprova il link.",
 }
 
 export default messages

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "ログインしていません",
   "No e-mail login is pending": "保留中のメールログインはありません",
   "An error occurred": "エラーが発生しました",
+  "Approve this device": "このデバイスを承認",
+  "Approving…": "承認しています…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "このデバイスは承認されました。サイトに戻ってください。ログインコードを {email} に送信しています。",
+  "This link could not be used.": "このリンクは使用できませんでした。",
+  "The approval could not reach the server. Try the link again.": "承認をサーバーに送信できませんでした。もう一度リンクを開いてください。",
 }
 
 export default messages

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "로그인되어 있지 않습니다",
   "No e-mail login is pending": "대기 중인 이메일 로그인이 없습니다",
   "An error occurred": "오류가 발생했습니다",
+  "Approve this device": "이 기기 승인",
+  "Approving…": "승인하는 중…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "이 기기가 승인되었습니다. 사이트로 돌아가세요. 로그인 코드가 {email}(으)로 전송되고 있습니다.",
+  "This link could not be used.": "이 링크를 사용할 수 없습니다.",
+  "The approval could not reach the server. Try the link again.": "승인이 서버에 도달하지 못했습니다. 링크를 다시 시도하세요.",
 }
 
 export default messages

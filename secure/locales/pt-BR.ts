@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Não conectado",
   "No e-mail login is pending": "Nenhum login por e-mail pendente",
   "An error occurred": "Ocorreu um erro",
+  "Approve this device": "Aprovar este dispositivo",
+  "Approving…": "Aprovando…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Este dispositivo foi aprovado. Volte ao site: um código de login está a caminho de {email}.",
+  "This link could not be used.": "Não foi possível usar este link.",
+  "The approval could not reach the server. Try the link again.": "A aprovação não conseguiu chegar ao servidor. Tente o link novamente.",
 }
 
 export default messages

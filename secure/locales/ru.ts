@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Вход не выполнен",
   "No e-mail login is pending": "Нет ожидающего входа по электронной почте",
   "An error occurred": "Произошла ошибка",
+  "Approve this device": "Подтвердите это устройство",
+  "Approving…": "Подтверждение…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Это устройство подтверждено. Вернитесь на сайт: код для входа уже отправлен на {email}.",
+  "This link could not be used.": "Не удалось воспользоваться этой ссылкой.",
+  "The approval could not reach the server. Try the link again.": "Не удалось связаться с сервером для подтверждения. Попробуйте открыть ссылку ещё раз.",
 }
 
 export default messages

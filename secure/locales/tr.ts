@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "Oturum açılmadı",
   "No e-mail login is pending": "Bekleyen e-posta girişi yok",
   "An error occurred": "Bir hata oluştu",
+  "Approve this device": "Bu cihazı onaylayın",
+  "Approving…": "Onaylanıyor…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "Bu cihaz onaylandı. Siteye geri dönün: {email} adresine bir giriş kodu gönderiliyor.",
+  "This link could not be used.": "Bu bağlantı kullanılamadı.",
+  "The approval could not reach the server. Try the link again.": "Onay sunucuya ulaşamadı. Bağlantıyı yeniden deneyin.",
 }
 
 export default messages

@@ -29,6 +29,11 @@ const messages: Messages = {
   "Not logged in": "未登录",
   "No e-mail login is pending": "没有待处理的电子邮件登录",
   "An error occurred": "发生错误",
+  "Approve this device": "批准此设备",
+  "Approving…": "正在批准…",
+  "This device is approved. Go back to the site: a login code is on its way to {email}.": "此设备已获批准。请返回网站：登录码正在发送至 {email}。",
+  "This link could not be used.": "无法使用此链接。",
+  "The approval could not reach the server. Try the link again.": "批准请求无法到达服务器。请重新尝试该链接。",
 }
 
 export default messages

@@ -91,7 +91,7 @@ test('behavior: open({ view: "UpgradeEmailWallet" }) shows the view; the dashboa
   assert.ok(await page.locator('[data-testid=dashboard-reveal]').isHidden())
 })
 
-test('behavior: the dashboard speaks the language the modal names, else the browser\'s; Arabic right to left, with no axe violation', async () => {
+test('behavior: the dashboard speaks the language the modal names, else the browser\'s; Arabic right to left, with no axe violation; the device page too', async () => {
   const { page } = await e2e.newPage()
   await page.goto(`${e2e.stack.secure.url}/dashboard.html?lang=de`)
   await page.locator('#status', { hasText: 'In diesem Browser ist keine eingebettete Wallet angemeldet.' }).waitFor({ timeout: 30_000 })
@@ -103,6 +103,11 @@ test('behavior: the dashboard speaks the language the modal names, else the brow
   await page.locator('#status', { hasText: 'لا توجد محفظة مدمجة' }).waitFor({ timeout: 30_000 })
   assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl')
   assert.equal(describe('dashboard (ar)', await axeIn(page, ['main'])), [])
+
+  // The device approval page too: a link that cannot be used says so, in German.
+  await page.goto(`${e2e.stack.secure.url}/device.html?lang=de&token=unknown`)
+  assert.is(await page.locator('h1').textContent(), 'Dieses Gerät bestätigen')
+  await page.waitForFunction(() => !/^(Wird bestätigt…|Approving…)$/.test(document.getElementById('status')!.textContent!))
 
   // Opened from an e-mail or a bookmark (no ?lang=): the browser's language.
   const context = await e2e.browser.newContext({ locale: 'fr-FR' })

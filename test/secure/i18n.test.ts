@@ -1,6 +1,6 @@
 // The secure site's pages in the modal's languages: every locale translates exactly the texts the
-// dashboard shows (its [data-t] elements, its title, what it says in #status and the key errors
-// it passes on), ?lang= wins over the browser's languages, and the page is put in its language
+// dashboard and the device approval page show (their [data-t] elements and titles, what they say
+// in #status and the errors the dashboard passes on), ?lang= wins over the browser's languages, and the page is put in its language
 // (lang, right to left for Arabic) without losing the controls inside a translated label.
 import { readFileSync } from 'node:fs'
 import { suite } from 'uvu'
@@ -12,12 +12,17 @@ const test = suite('secure site i18n')
 const read = (file: string) => readFileSync(new URL(`../../secure/${file}`, import.meta.url), 'utf8')
 const html = read('dashboard.html')
 
-/** The English keys the dashboard shows. */
-function dashboardKeys(): Set<string> {
-  const keys = new Set<string>([/<title>([^<]+)<\/title>/.exec(html)![1]!])
-  for (const m of html.matchAll(/<(\w+)[^>]*\bdata-t\b[^>]*>([^<]+)<\/\1>/g)) keys.add(m[2]!.trim())
+/** The English keys the secure site's pages show: the dashboard and the device approval page. */
+function pageKeys(): Set<string> {
+  const keys = new Set<string>()
+  for (const page of ['dashboard.html', 'device.html']) {
+    const text = read(page)
+    keys.add(/<title>([^<]+)<\/title>/.exec(text)![1]!)
+    for (const m of text.matchAll(/<(\w+)[^>]*\bdata-t\b[^>]*>([^<]+)<\/\1>/g)) keys.add(m[2]!.trim())
+  }
   for (const m of read('dashboard.ts').matchAll(/say\('((?:[^'\\]|\\.)+)'/g)) keys.add(m[1]!)
   for (const m of read('dashboard.ts').matchAll(/: '((?:[^'\\]|\\.)+)'\)/g)) keys.add(m[1]!)
+  for (const m of read('device.ts').matchAll(/\bt\((?:reason \|\| )?'((?:[^'\\]|\\.)+)'\)/g)) keys.add(m[1]!)
   for (const file of ['custody.ts', 'auth-call.ts']) for (const m of read(file).matchAll(/AuthError\(('([^']+)'|.*\?\? '([^']+)'\)\))/g)) keys.add((m[2] ?? m[3])!)
   return keys
 }
@@ -26,15 +31,16 @@ test('behavior: the secure site speaks every language the modal does', () => {
   assert.equal([...SECURE_LOCALES].sort(), [...SUPPORTED].sort())
 })
 
-test('behavior: every locale translates exactly the dashboard\'s texts, each into something of its own', () => {
-  const keys = dashboardKeys()
-  assert.ok(keys.size >= 20, `found ${keys.size} keys`)
+test('behavior: every locale translates exactly the pages\' texts, each into something of its own, keeping {placeholders}', () => {
+  const keys = pageKeys()
+  assert.ok(keys.size >= 30, `found ${keys.size} keys`)
   for (const [lc, messages] of Object.entries(SECURE_MESSAGES)) {
     assert.equal(Object.keys(messages).sort(), [...keys].sort(), lc)
     for (const [key, text] of Object.entries(messages)) {
       assert.ok(typeof text === 'string' && text.trim() !== '', `${lc}: ${key}`)
       // Names and formats stay as they are; sentences do not stay English.
       if (/\s/.test(key) && !/^(EVM|Solana) /.test(key)) assert.not.equal(text, key, `${lc}: ${key}`)
+      for (const placeholder of key.match(/\{\w+\}/g) ?? []) assert.ok((text as string).includes(placeholder), `${lc}: ${key} keeps ${placeholder}`)
     }
   }
 })
