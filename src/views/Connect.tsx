@@ -93,10 +93,13 @@ export function Connect({ store, route }: ViewProps) {
     }))), () => undefined)
   })
 
-  // The catalogue (code and data) is fetched when Connect first opens, never at page load.
+  // The catalogue (code and data) is fetched when Connect first opens, never at page load; after
+  // the adapters' runtime, so the installed wallets' code is not queued behind it (installed first).
   useEffect(() => {
     store.wallets.loading.value = true
-    import('../signals/catalogue').then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
+    Promise.resolve(store.ui.start?.()).catch(() => undefined)
+      .then(() => import('../signals/catalogue'))
+      .then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
   }, [])
 
   const choose = (entry: ConnectEntry) => {

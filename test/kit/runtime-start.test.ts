@@ -44,6 +44,23 @@ start('open() with createAppKit: the modal shows before the adapters start; they
   await waitFor(() => log.includes('setup'), 'the adapters start after the first paint', SLOW_FIRST_IMPORT)
 })
 
+start('open() with createAppKit: the catalogue is fetched after the adapters started (installed wallets first)', async () => {
+  const { adapter, log } = recording()
+  const realFetch = globalThis.fetch
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input instanceof Request ? input.url : input).includes('/getWallets')) log.push('catalogue')
+    return realFetch(input, init)
+  }) as typeof fetch
+  try {
+    const kit = kitWith({ adapters: [adapter] })
+    await kit.open()
+    await waitFor(() => log.includes('catalogue'), 'the catalogue is fetched', SLOW_FIRST_IMPORT)
+    assert.ok(log.indexOf('setup') >= 0 && log.indexOf('setup') < log.indexOf('catalogue'), log.join(' → '))
+  } finally {
+    globalThis.fetch = realFetch
+  }
+})
+
 start('no open at load: the adapters start at once', async () => {
   const { adapter, log } = recording()
   kitWith({ adapters: [adapter] })
