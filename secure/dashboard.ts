@@ -5,12 +5,11 @@
 import { readConfig } from './config'
 import { createCustody, PROJECT_KEY, type Custody } from './custody'
 import { farcasterLogin } from './farcaster'
-import { localizePage, pageLocale } from './i18n'
+import { localizeThisPage } from './i18n'
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T
 const status = $('status')
-// The modal's link names its locale (?lang=); else the browser's languages decide.
-const t = localizePage(document, pageLocale(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language]))
+const t = localizeThisPage()
 const say = (text: string) => { status.textContent = t(text) }
 
 function start() {

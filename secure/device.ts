@@ -2,12 +2,12 @@
 // token at the auth service; the waiting login then gets its code. In the browser's language
 // (or ?lang=); text only, never markup. The service's answer is validated before use.
 import * as v from 'valibot'
-import { localizePage, pageLocale } from './i18n'
+import { localizeThisPage } from './i18n'
 
 const Reply = v.object({ email: v.optional(v.string()), reason: v.optional(v.string()) })
 
 const query = new URLSearchParams(location.search)
-const t = localizePage(document, pageLocale(query.get('lang'), navigator.languages ?? [navigator.language]))
+const t = localizeThisPage()
 const status = document.getElementById('status')!
 const config = (window as { POSTERN_SECURE_CONFIG?: { authUrl?: unknown } }).POSTERN_SECURE_CONFIG ?? {}
 

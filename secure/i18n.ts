@@ -46,3 +46,7 @@ export function localizePage(doc: Document, lc: string): (key: string) => string
   for (const el of doc.querySelectorAll<HTMLElement>('[data-t]')) el.textContent = t((el.dataset.t ||= el.textContent!.trim()))
   return t
 }
+
+/** This page in its language: the modal's link names it (?lang=), else the browser's languages decide. */
+export const localizeThisPage = (): ((key: string) => string) =>
+  localizePage(document, pageLocale(new URLSearchParams(location.search).get('lang'), navigator.languages ?? [navigator.language]))

@@ -71,32 +71,30 @@ test('behavior: the --apkt-* forms win, in light mode too', async () => {
   })
 })
 
-test('behavior: a site that scales the type sees it scaled from the first frame the dialog is in', async () => {
+/**
+ * Opens the page's modal by its button and returns a computed style of `selector` in the first
+ * animation frame the element is in: checked every frame (before that frame paints) from before the click.
+ */
+async function firstFrame(name: string, selector: string, property: 'fontSize' | 'backgroundColor') {
   const { page: p } = await e2e.newPage()
-  await p.goto(`${e2e.stack.web.url}/t/mixed-dark.html`)
-  // Checked in every animation frame (before that frame paints) from before the click.
+  await p.goto(`${e2e.stack.web.url}/t/${name}.html`)
   // (A string: a named function inside evaluate() would carry the test compiler's helpers.)
   await p.evaluate(`(function tick() {
-    const h2 = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('h2')
-    if (h2) window.__firstFrame = getComputedStyle(h2).fontSize
+    const el = document.querySelector('w3m-modal')?.shadowRoot?.querySelector(${JSON.stringify(selector)})
+    if (el) window.__firstFrame = getComputedStyle(el).${property}
     else requestAnimationFrame(tick)
   })()`)
   await p.locator('appkit-button button').click()
   await p.waitForFunction(() => (window as any).__firstFrame)
-  assert.is(await p.evaluate(() => (window as any).__firstFrame), '19.2px')
+  return p.evaluate(() => (window as any).__firstFrame as string)
+}
+
+test('behavior: a site that scales the type sees it scaled from the first frame the dialog is in', async () => {
+  assert.is(await firstFrame('mixed-dark', 'h2', 'fontSize'), '19.2px')
 })
 
 test('behavior: a light-mode modal is light from the first frame the dialog is in (no dark flash)', async () => {
-  const { page: p } = await e2e.newPage()
-  await p.goto(`${e2e.stack.web.url}/t/plain-light.html`)
-  await p.evaluate(`(function tick() {
-    const card = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('.card')
-    if (card) window.__firstFrame = getComputedStyle(card).backgroundColor
-    else requestAnimationFrame(tick)
-  })()`)
-  await p.locator('appkit-button button').click()
-  await p.waitForFunction(() => (window as any).__firstFrame)
-  assert.is(await p.evaluate(() => (window as any).__firstFrame), 'rgb(255, 255, 255)')
+  assert.is(await firstFrame('plain-light', '.card', 'backgroundColor'), 'rgb(255, 255, 255)')
 })
 
 /** A view from its own chunk (the onramp form), opened by the site: its label and input sizes. */
