@@ -1,96 +1,160 @@
 // `npm test`: type check, build, then every test file in its own Node process (unit tests with
 // happy-dom preloaded, dev-stack and end-to-end tests without). The last line counts all tests.
-import { spawn } from 'node:child_process'
+//
+//   node test/run.mjs [substring-of-path] [--timeout <seconds per file>] [--dir <folder to walk>]
+//                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
+//
+// Each file runs in a process group of its own under a time limit: at the limit the group is
+// killed, the file fails with its last output, and the run goes on. Whatever a file leaves
+// running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
+import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const filter = process.argv[2]
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    timeout: { type: 'string', default: process.env.TEST_TIMEOUT_S ?? '600' },
+    dir: { type: 'string', default: 'test' },
+    jobs: { type: 'string', default: '2' },
+    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '1' },
+  },
+})
+const filter = positionals[0]
+const timeoutMs = Number(options.timeout) * 1000
+const jobs = Math.max(1, Number(options.jobs) || 2)
+const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 1)
+/** Marks every process of this run (see runner/processes.mjs); one mark per file below it. */
+const runId = randomUUID()
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedFiles = []
+const timings = []
+const running = new Set()
+const LAST_LINES = 60
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) yield* walk(path)
+    // The runner's own fixtures (a file that hangs, one that leaks) run only when asked for by --dir.
+    if (entry.isDirectory() && !(dir === join(root, 'test') && entry.name === 'fixtures')) yield* walk(path)
     else if (entry.name.endsWith('.test.ts')) yield path
   }
 }
 
-function run(command, args, { label, timeoutMs = 600_000 } = {}) {
-  return new Promise((resolve) => {
-    const started = Date.now()
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    const timer = setTimeout(() => {
-      output += `\n[test runner] ${label} timed out after ${timeoutMs / 1000} s`
-      child.kill('SIGKILL')
-    }, timeoutMs)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, output, seconds: ((Date.now() - started) / 1000).toFixed(1) })
-    })
+let files = 0
+async function run(command, args, { label, env = {} }) {
+  const mark = `${runId}/${++files}`
+  let pgid
+  const result = await runIsolated(command, args, {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    mark,
+    timeoutMs,
+    onStart: (pid) => running.add((pgid = pid)),
   })
+  running.delete(pgid)
+  if (result.timedOut) result.output += `\n[test runner] ${label} timed out after ${timeoutMs / 1000} s; its process group was killed`
+  if (result.leftovers.length) {
+    result.output += `\n[test runner] ${label} left ${result.leftovers.length} process(es) running (killed now):\n${result.leftovers.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`
+  }
+  return result
 }
 
-/** uvu prints Total/Passed/Skipped; a file that crashed before its summary counts as one failure. */
-function count(label, { code, output, seconds }) {
+/** uvu prints Total/Passed/Skipped; a file that crashed, timed out or leaked counts as (at least) one failure. */
+function count(label, { code, output, seconds, timedOut, leftovers }) {
   const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? NaN)
   const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? NaN)
   const skipped = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0)
   let failed = Number.isNaN(total) ? 1 : total - passed - skipped
-  if (code !== 0 && failed === 0) failed = 1
+  if ((code !== 0 || timedOut || leftovers.length) && failed === 0) failed = 1
   totals.passed += Number.isNaN(passed) ? 0 : passed
   totals.failed += failed
   totals.skipped += skipped
+  timings.push({ label, seconds })
   const status = failed ? 'FAIL' : 'ok  '
-  console.log(`${status} ${label}  (${Number.isNaN(passed) ? 0 : passed} passed, ${failed} failed, ${seconds} s)`)
+  console.log(`${status} ${label}  (${Number.isNaN(passed) ? 0 : passed} passed, ${failed} failed, ${seconds.toFixed(1)} s)`)
   if (failed) {
     failedFiles.push(label)
-    console.log(output.split('\n').map((l) => `     | ${l}`).join('\n'))
+    const lines = output.trimEnd().split('\n')
+    const shown = lines.length > LAST_LINES ? [`... (${lines.length - LAST_LINES} earlier lines)`, ...lines.slice(-LAST_LINES)] : lines
+    console.log(shown.map((l) => `     | ${l}`).join('\n'))
   }
 }
 
 async function pool(items, size, work) {
   const queue = [...items]
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (queue.length) await work(queue.shift())
+  await Promise.all(Array.from({ length: size }, async (_, worker) => {
+    while (queue.length) await work(queue.shift(), worker)
   }))
 }
 
-async function main() {
-  const files = []
-  for await (const file of walk(join(root, 'test'))) files.push(relative(root, file))
-  files.sort()
-  const selected = files.filter((f) => !filter || f.includes(filter))
-  const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server)\//.test(f))
-  const stack = selected.filter((f) => /^test\/(dev|node|server)\//.test(f))
-  const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
+/** On Ctrl-C or SIGTERM, nothing a test started outlives the runner. */
+function stopEverything() {
+  for (const pgid of running) killGroup(pgid)
+  killAll(findProcesses({ mark: `${runId}/`, prefix: true }))
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopEverything()
+    process.exit(130)
+  })
+}
 
-  if (!filter) {
+function printSlowest() {
+  const slowest = [...timings].sort((a, b) => b.seconds - a.seconds).slice(0, 10)
+  if (timings.length < 2) return
+  console.log(`\nSlowest files:\n${slowest.map((t) => `  ${t.seconds.toFixed(1).padStart(6)} s  ${t.label}`).join('\n')}`)
+}
+
+async function main() {
+  const started = Date.now()
+  const all = []
+  for await (const file of walk(join(root, options.dir))) all.push(relative(root, file))
+  all.sort()
+  const selected = all.filter((f) => !filter || f.includes(filter))
+  const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server|fixtures)\//.test(f))
+  const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f))
+  const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
+  const whole = !filter && options.dir === 'test'
+
+  if (whole) {
     const tsc = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { label: 'tsc' })
-    const ok = tsc.code === 0
+    const ok = tsc.code === 0 && !tsc.timedOut
     totals[ok ? 'passed' : 'failed']++
-    console.log(`${ok ? 'ok  ' : 'FAIL'} type check (tsc --noEmit)  (${tsc.seconds} s)`)
+    console.log(`${ok ? 'ok  ' : 'FAIL'} type check (tsc --noEmit)  (${tsc.seconds.toFixed(1)} s)`)
     if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
   }
-  if (e2e.length || !filter) {
+  if (e2e.length || whole) {
     const build = await run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' })
-    if (build.code !== 0) {
+    if (build.code !== 0 || build.timedOut) {
       console.log(build.output)
       totals.failed++
       failedFiles.push('build')
     }
   }
 
-  await pool(unit, 2, async (file) => count(file, await run(process.execPath, ['--import', 'tsx', '--import', './test/setup.ts', file], { label: file })))
-  await pool(stack, 2, async (file) => count(file, await run(process.execPath, ['--import', 'tsx', file], { label: file })))
-  for (const file of e2e) count(file, await run(process.execPath, ['--import', 'tsx', file], { label: file }))
+  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
+  await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
+  await pool(stack, jobs, async (file) => count(file, await node([])(file)))
+  await pool(e2e, e2eWorkers, async (file, worker) => {
+    count(file, await run(process.execPath, ['--import', 'tsx', file], { label: file, env: { POSTERN_E2E_WORKER: String(worker) } }))
+  })
 
+  // Anything of this run's still alive (a process that escaped its file's group and mark check).
+  const left = await reapLeftovers({ mark: `${runId}/`, prefix: true, graceMs: 0 })
+  if (left.length) {
+    totals.failed++
+    failedFiles.push('processes left after the run')
+    console.log(`FAIL ${left.length} process(es) left running after the run (killed now):\n${left.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
+  }
+
+  printSlowest()
   if (failedFiles.length) console.log(`\nFailed: ${failedFiles.join(', ')}`)
+  console.log(`\nTook ${((Date.now() - started) / 1000).toFixed(0)} s`)
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
   process.exit(totals.failed ? 1 : 0)
 }
