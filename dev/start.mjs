@@ -1,19 +1,23 @@
-// `npm start`: build Postern, start the local stack on 127.0.0.1 and print where everything runs.
-// Ctrl-C or SIGTERM stops every child process and server.
+// `npm start`: build Postern, start the local stack on 127.0.0.1 and print where everything runs
+// and how to finish each kind of login by hand. Ctrl-C or SIGTERM stops every child process and server.
+// PORT picks the demo's port (default 5173); POSTERN_STATE_DIR where the stack keeps its state
+// (default .dev-state); POSTERN_SKIP_BUILD=1 serves the build already in dist/.
 import { spawnSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types'], { stdio: 'inherit' })
-if (build.status !== 0) process.exit(build.status ?? 1)
+if (process.env.POSTERN_SKIP_BUILD !== '1') {
+  const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
 
 register()
 const { startStack } = await import('./stack.ts')
 const started = Date.now()
 const port = Number(process.env.PORT) || 5173
 // The chains, the Solana ledger and the reference server's database live here, so a restart keeps what they stored.
-const stateDir = `${root}.dev-state`
+const stateDir = process.env.POSTERN_STATE_DIR || `${root}.dev-state`
 const stack = await startStack({ webPort: port, stateDir }).catch(async (error) => {
   if (error?.code !== 'EADDRINUSE') throw error
   console.log(`port ${port} is taken; using a free one`)
@@ -27,7 +31,7 @@ Postern demo ready in ${Date.now() - started} ms
   Demo (ESM import)   ${stack.web.url}/esm.html
   Demo (React)        ${stack.web.url}/react.html
 
-  API server          ${stack.api.url}  (data in .dev-state/server; chains in .dev-state/chains)
+  API server          ${stack.api.url}  (data in ${stateDir}/server; chains in ${stateDir}/chains)
   WalletConnect relay ${stack.relay.url}
   Secure site         ${stack.secure.url}  (embedded wallet frame)
   inbox               ${stack.mail.inboxUrl}  (e-mailed login codes)
@@ -37,9 +41,23 @@ ${stack.chains.map((c) => `  Chain ${String(c.chainId).padEnd(12)} ${c.rpcUrl}  
 ${Object.entries(stack.bundlerUrls).map(([id, url]) => `  Bundler ${id.padEnd(11)}${url}  (ERC-4337 Alto; EntryPoint ${stack.aa.entryPoint}, account factory ${stack.aa.factory})`).join('\n')}
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
   Onramp sandbox      ${stack.api.onrampSandboxUrl}  (test card 4242 4242 4242 4242)
-${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in .dev-state/solana)` : ''}
+${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in ${stateDir}/solana)` : ''}
 
-Project id: postern-demo. The injected "Postern Test Wallet" is on every demo page. Ctrl-C stops everything.
+Logging in by hand (the script-tag and ESM pages offer every kind; the React page only wallets):
+  E-mail      type any address; its 6-digit code, and on a browser new to that address first a
+              device-approval link to open, arrive in the inbox: ${stack.mail.inboxUrl}
+  Socials     Google, X, Discord, GitHub, Apple and Facebook open the local OpenID provider in a
+              popup: type any name (e.g. alice) and any password, then Continue; the same name
+              gets the same wallet again
+  Farcaster   the modal shows a QR code and "Copy link": open ${stack.farcaster.url}/ and paste
+              the link, then approve as demo.eth (fid 1)
+  Wallets     "Postern Test Wallet" (EVM) and "Postern Solana Wallet" are injected in every page
+              and approve at once
+  Smart account  e-mail and social logins get an ERC-4337 smart account (deployed by its first
+              send through the bundler); fund it from the test wallet with the modal's Send
+  Sign-in     the ESM page asks a wallet to sign in (SIWX); its sessions live in the API server
+
+Project id: postern-demo. Ctrl-C stops everything.
 `)
 
 let stopping = false

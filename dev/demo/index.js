@@ -1,15 +1,11 @@
 // The script-tag demo's own code, a file of its own: the demo's CSP allows no inline script.
+// Every feature the local stack runs is on (full-options.js).
 const config = window.POSTERN_DEMO
 const { createAppKit, networks, adapters } = window.Postern
 const modal = createAppKit({
-  projectId: config.projectId,
+  ...window.demoOptions(config),
   networks: [networks.mainnet, networks.polygon, networks.solanaLocal],
   adapters: [adapters.eip155(), adapters.solana()],
-  metadata: { name: 'Postern demo', description: 'The Postern demo', url: location.origin, icons: [] },
-  apiUrl: config.apiUrl,
-  blockchainApiUrl: config.blockchainApiUrl,
-  relayUrl: config.relayUrl,
-  rpcUrls: config.rpcUrls,
 })
 window.modal = modal
 const show = () => {
