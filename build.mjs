@@ -12,6 +12,7 @@ import { classicLoaderFiles, importShared, loaderModules, publishShared, valibot
 import { esmShare } from './build/esm-share.mjs'
 import { modalShare } from './build/modal-share.mjs'
 import { writeEvmNetworks } from './build/networks.mjs'
+import { writeNotices } from './build/notices.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const final = `${root}dist`
@@ -42,6 +43,9 @@ const common = {
  * the loader too (about 0.3 KiB brotli). Bundled first into one self-contained ESM module, the
  * provider keeps those helpers inside its own lazy chunk.
  */
+/** What the prebundled vendors are made of, for their licence notices. */
+const prebundledInputs = new Set()
+
 function prebundled() {
   const cache = new Map()
   return {
@@ -53,8 +57,11 @@ function prebundled() {
           cache.set(args.path, esbuild.build({
             stdin: { contents: `export * from '${args.path}'`, resolveDir: root, loader: 'js' },
             bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022',
-            minify: !dev, legalComments: 'none', logLevel: 'warning', plugins: [smallerCurveTables()],
-          }).then((result) => result.outputFiles[0].text))
+            minify: !dev, legalComments: 'none', logLevel: 'warning', plugins: [smallerCurveTables()], metafile: true,
+          }).then((result) => {
+            for (const input of Object.keys(result.metafile.inputs)) prebundledInputs.add(input)
+            return result.outputFiles[0].text
+          }))
         }
         return { contents: await cache.get(args.path), loader: 'js', resolveDir: root }
       })
@@ -211,13 +218,18 @@ async function main() {
       return result
     }),
   }
+  const metafiles = {}
   for (const [name, pending] of Object.entries(builds)) {
     const result = await pending
+    metafiles[name] = result.metafile
     if (name === 'esm' || name === 'cdnModule' || name === 'cdnClassicChunks') await dropHelperImports(root, result.metafile)
     // Paths in the metafiles name the final place, dist/.
     await writeFile(`${dist}/meta/${name}.json`, JSON.stringify(result.metafile).replaceAll(`${dist.slice(root.length)}/`, 'dist/'))
   }
   await writeFile(`${dist}/meta/chunks.json`, JSON.stringify(chunks))
+  // The bundles carry no licence comments (legalComments: 'none' keeps the loader small): each output folder gets the notices.
+  const { esm, secure, ...cdn } = metafiles
+  await writeNotices(root, dist, { esm: [esm], cdn: Object.values(cdn), secure: [secure] }, [...prebundledInputs])
 
   if (withTypes) {
     execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${dist}/types`], { stdio: 'inherit' })

@@ -46,12 +46,12 @@ async function* walk(dir) {
 }
 
 let files = 0
-async function run(command, args, { label, env = {} }) {
+async function run(command, args, { label }) {
   const mark = `${runId}/${++files}`
   let pgid
   const result = await runIsolated(command, args, {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     mark,
     timeoutMs,
     onStart: (pid) => running.add((pgid = pid)),
@@ -87,8 +87,8 @@ function count(label, { code, output, seconds, timedOut, leftovers }) {
 
 async function pool(items, size, work) {
   const queue = [...items]
-  await Promise.all(Array.from({ length: size }, async (_, worker) => {
-    while (queue.length) await work(queue.shift(), worker)
+  await Promise.all(Array.from({ length: size }, async () => {
+    while (queue.length) await work(queue.shift())
   }))
 }
 
@@ -140,9 +140,7 @@ async function main() {
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
   await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
   await pool(stack, jobs, async (file) => count(file, await node([])(file)))
-  await pool(e2e, e2eWorkers, async (file, worker) => {
-    count(file, await run(process.execPath, ['--import', 'tsx', file], { label: file, env: { POSTERN_E2E_WORKER: String(worker) } }))
-  })
+  await pool(e2e, e2eWorkers, async (file) => count(file, await node([])(file)))
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
   const left = await reapLeftovers({ mark: `${runId}/`, prefix: true, graceMs: 0 })

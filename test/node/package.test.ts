@@ -1,0 +1,91 @@
+// What a site gets from `npm install postern`: the packed tarball installed into a throw-away
+// project (from the npm cache, the registry only for what it lacks) brings no server packages,
+// type-checks a file that imports every entry, imports every ESM entry, and carries the CDN files
+// and the licence notices of what the bundles include.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runInNewContext } from 'node:vm'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const test = suite('package: postern as a site installs it')
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; devDependencies: Record<string, string> }
+const entries = Object.keys(manifest.exports).map((key) => `postern${key.slice(1)}`)
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+const SERVER_PACKAGES = ['pg', '@electric-sql/pglite', 'nodemailer', 'oauth4webapi']
+let project: string
+
+/** The declaration files npm pack ships: `npm test` builds without them, so they are made here when missing. */
+function ensureTypes(): void {
+  if (existsSync(join(root, 'dist/types/index.d.ts'))) return
+  const out = mkdtempSync(join(root, 'dist/.types-'))
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'pipe' })
+  try {
+    renameSync(out, join(root, 'dist/types'))
+  } catch {
+    rmSync(out, { recursive: true, force: true }) // another run put them there first
+  }
+}
+
+test.before(() => {
+  ensureTypes()
+  project = mkdtempSync(join(tmpdir(), 'postern-site-'))
+  const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8' })) as { filename: string }[]
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }))
+  // The optional peers the hooks and the wagmi entry import, as a React + wagmi site has them.
+  const peers = ['react', '@types/react', '@wagmi/core'].map((name) => `${name}@${manifest.devDependencies[name]}`)
+  execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, packed[0]!.filename), ...peers], { cwd: project, stdio: 'pipe' })
+})
+test.after(() => {
+  if (project) rmSync(project, { recursive: true, force: true })
+})
+
+test('no server package comes with it', () => {
+  for (const name of SERVER_PACKAGES) assert.not.ok(existsSync(join(project, 'node_modules', name)), `${name} was installed`)
+  assert.ok(existsSync(join(project, 'node_modules/postern/dist/esm/index.js')))
+})
+
+// As a site's bundler (Vite, webpack, esbuild) resolves: the declarations' relative imports carry no extension.
+test('tsc accepts a file that imports every entry, with the declarations checked too', () => {
+  const lines = entries.map((entry, i) => `import * as entry${i} from '${entry}'\nexport const used${i}: object = entry${i}`)
+  writeFileSync(join(project, 'site.ts'), `${lines.join('\n')}\nentry0.createAppKit satisfies (...args: never[]) => unknown\n`)
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] },
+    files: ['site.ts'],
+  }))
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' })
+  } catch (error) {
+    assert.unreachable(`tsc failed:\n${(error as { stdout?: string }).stdout}`)
+  }
+})
+
+test('every ESM entry imports in Node', () => {
+  const imports = entries.map((entry, i) => `const m${i} = await import('${entry}')\nif (!Object.keys(m${i}).length) throw new Error('${entry} exports nothing')`)
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', `${imports.join('\n')}\nconsole.log('imported', ${entries.length})`], { cwd: project, encoding: 'utf8' })
+  assert.is(out.trim(), `imported ${entries.length}`)
+})
+
+test('the CDN files: the module exports createAppKit, the classic script defines window.Postern', async () => {
+  const cdn = join(project, 'node_modules/postern/dist/cdn')
+  const mod = await import(pathToFileURL(join(cdn, 'postern.mjs')).href) as { createAppKit?: unknown }
+  assert.type(mod.createAppKit, 'function')
+  const scope: Record<string, unknown> = {}
+  runInNewContext(readFileSync(join(cdn, 'postern.js'), 'utf8'), Object.assign(scope, { window: scope, self: scope }))
+  assert.type((scope.Postern as { createAppKit?: unknown } | undefined)?.createAppKit, 'function')
+})
+
+test('each output folder carries the licence notices of what it bundles', () => {
+  for (const folder of ['esm', 'cdn']) {
+    const notices = readFileSync(join(project, 'node_modules/postern/dist', folder, 'THIRD-PARTY-NOTICES.txt'), 'utf8')
+    for (const name of ['preact@', 'valibot@', '@preact/signals-core@']) assert.ok(notices.includes(`\n${name}`), `${folder} notices lack ${name}`)
+    assert.match(notices, /Permission is hereby granted/)
+  }
+  assert.ok(readdirSync(join(project, 'node_modules/postern/dist/cdn')).includes('classic'))
+})
+
+test.run()
