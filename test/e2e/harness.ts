@@ -12,14 +12,18 @@ export interface E2E {
 }
 
 export async function startE2E(opts: { solana?: boolean; reactDemo?: boolean } = {}): Promise<E2E> {
-  const stack = await startStack({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false })
-  let browser: Browser
-  try {
-    browser = await launchChromium()
-  } catch (error) {
-    await stack.stop()
-    throw error
+  // The browser starts while the stack does (the stack waits mostly on its bundlers).
+  const [started, launched] = await Promise.allSettled([
+    startStack({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false }),
+    launchChromium(),
+  ])
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop()
+    if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined)
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason
   }
+  const stack = started.value
+  const browser: Browser = launched.value
   const contexts: BrowserContext[] = []
   return {
     stack,
