@@ -8,8 +8,8 @@
 // killed, the file fails with its last output, and the run goes on. Whatever a file leaves
 // running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
 import { randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
@@ -104,6 +104,16 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   })
 }
 
+/** Each file's time in the last run that ran it, to start the slowest first (the pool then ends together). */
+const timingsFile = join(root, 'node_modules/.cache/postern/test-times.json')
+const previous = await readFile(timingsFile, 'utf8').then(JSON.parse, () => ({}))
+const slowestFirst = (files) => [...files].sort((a, b) => (previous[b] ?? Infinity) - (previous[a] ?? Infinity) || a.localeCompare(b))
+async function saveTimings() {
+  if (options.dir !== 'test') return // the runner's own fixtures
+  const merged = { ...previous, ...Object.fromEntries(timings.map((t) => [t.label, Math.round(t.seconds * 10) / 10])) }
+  await mkdir(dirname(timingsFile), { recursive: true }).then(() => writeFile(timingsFile, `${JSON.stringify(merged, null, 1)}\n`)).catch(() => undefined)
+}
+
 function printSlowest() {
   const slowest = [...timings].sort((a, b) => b.seconds - a.seconds).slice(0, 10)
   if (timings.length < 2) return
@@ -121,26 +131,31 @@ async function main() {
   const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
   const whole = !filter && options.dir === 'test'
 
+  // The type check and the build run side by side: tsc only reads the sources.
+  const checks = []
   if (whole) {
-    const tsc = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { label: 'tsc' })
-    const ok = tsc.code === 0 && !tsc.timedOut
-    totals[ok ? 'passed' : 'failed']++
-    console.log(`${ok ? 'ok  ' : 'FAIL'} type check (tsc --noEmit)  (${tsc.seconds.toFixed(1)} s)`)
-    if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
+    checks.push(run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { label: 'tsc' }).then((tsc) => {
+      const ok = tsc.code === 0 && !tsc.timedOut
+      totals[ok ? 'passed' : 'failed']++
+      console.log(`${ok ? 'ok  ' : 'FAIL'} type check (tsc --noEmit)  (${tsc.seconds.toFixed(1)} s)`)
+      if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
+    }))
   }
   if (e2e.length || whole) {
-    const build = await run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' })
-    if (build.code !== 0 || build.timedOut) {
+    checks.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
+      if (build.code === 0 && !build.timedOut) return
       console.log(build.output)
       totals.failed++
       failedFiles.push('build')
-    }
+    }))
   }
+  await Promise.all(checks)
 
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
   await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
-  await pool(stack, jobs, async (file) => count(file, await node([])(file)))
-  await pool(e2e, e2eWorkers, async (file) => count(file, await node([])(file)))
+  await pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))
+  await pool(slowestFirst(e2e), e2eWorkers, async (file) => count(file, await node([])(file)))
+  await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
   const left = await reapLeftovers({ mark: `${runId}/`, prefix: true, graceMs: 0 })
