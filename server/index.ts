@@ -57,6 +57,8 @@ export interface ApiServerOptions {
   smartAccounts?: SmartAccountOptions
   /** Overrides of the default rate limits (server/limits/config.ts), e.g. higher ones for a test stack. */
   rateLimits?: Partial<RateLimits>
+  /** Reached only through a reverse proxy: the per-IP limits count the address it appends to X-Forwarded-For. */
+  trustProxy?: boolean
 }
 
 export interface ApiServer {
@@ -91,7 +93,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   configureEmailAuth(state, opts.emailAuth)
   configureSmartAccounts(state, opts.smartAccounts)
-  configureRateLimits(state, opts.rateLimits)
+  configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {
     await prepareIndex(state, opts)
   } catch (error) {

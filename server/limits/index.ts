@@ -1,6 +1,7 @@
 // Rate limits on the auth and write endpoints (per IP and overall) and on failed e-mail codes (per
 // address), counted by rate-limiter-flexible in the database all servers share. A refusal is a 429
 // with Retry-After and the text the modal shows.
+import type { IncomingMessage } from 'node:http'
 import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import { HttpError } from '../http.ts'
 import type { ServerState } from '../state.ts'
@@ -12,10 +13,23 @@ export { DEFAULT_RATE_LIMITS, RateLimitsEnv, type RateLimits } from './config.ts
 
 type Limiters = Record<LimitName, RateLimiterPostgres>
 const configured = new WeakMap<ServerState, Limiters>()
+const behindProxy = new WeakSet<ServerState>()
 
-export function configureRateLimits(state: ServerState, overrides: Partial<RateLimits> = {}): void {
+/** `trustProxy`: the server is reached only through a reverse proxy that appends X-Forwarded-For. */
+export function configureRateLimits(state: ServerState, overrides: Partial<RateLimits> = {}, trustProxy = false): void {
   const limits = { ...DEFAULT_RATE_LIMITS, ...overrides }
   configured.set(state, Object.fromEntries(LIMIT_NAMES.map((name) => [name, databaseLimiter(state.db, name, limits[name])])) as Limiters)
+  if (trustProxy) behindProxy.add(state)
+}
+
+/** The caller's IP: the socket's, or behind a trusted proxy the address it appended last (the one it saw). */
+export function clientIp(state: ServerState, req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for']
+  if (behindProxy.has(state) && typeof forwarded === 'string') {
+    const last = forwarded.split(',').map((s) => s.trim()).filter(Boolean).at(-1)
+    if (last) return last
+  }
+  return req.socket?.remoteAddress ?? 'unknown'
 }
 
 function limiters(state: ServerState): Limiters {

@@ -129,8 +129,21 @@ overall('behavior: the overall limit holds across IPs; reads are not limited', a
     await api.stop()
   }
 })
+overall('attack: X-Forwarded-For is ignored unless the server is told it sits behind a proxy; behind one, the last address counts', async () => {
+  const direct = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, rateLimits: { 'auth.ip': { points: 1, duration: 600 } } })
+  const proxied = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, trustProxy: true, rateLimits: { 'auth.ip': { points: 1, duration: 600 } } })
+  const nonce = (api: ApiServer, forwarded: string) => fetch(`${api.url}/auth/v1/nonce?projectId=test&address=0x${'9a'.repeat(20)}`, { headers: { 'x-forwarded-for': forwarded } }).then((r) => r.status)
+  try {
+    assert.equal([await nonce(direct, '10.0.0.1'), await nonce(direct, '10.0.0.2')], [200, 429], 'a spoofed header buys no new IP')
+    assert.equal([await nonce(proxied, '6.6.6.6, 10.0.0.1'), await nonce(proxied, '7.7.7.7, 10.0.0.2'), await nonce(proxied, '8.8.8.8, 10.0.0.1')], [200, 200, 429])
+  } finally {
+    await direct.stop()
+    await proxied.stop()
+  }
+})
 overall('behavior: RATE_LIMITS sets limits by name; a bad entry names the variable', () => {
-  const config = configFromEnv({ RATE_LIMITS: 'auth.ip=5000/60, codes.hour=5/3600' })
+  const config = configFromEnv({ RATE_LIMITS: 'auth.ip=5000/60, codes.hour=5/3600', TRUST_PROXY: 'on' })
+  assert.is(config.trustProxy, true)
   assert.equal(config.rateLimits, { 'auth.ip': { points: 5000, duration: 60 }, 'codes.hour': { points: 5, duration: 3600 } })
   assert.throws(() => configFromEnv({ RATE_LIMITS: 'auth.nope=1/1' }), /^RATE_LIMITS\.0: must name one of/)
   assert.throws(() => configFromEnv({ RATE_LIMITS: 'auth.ip=lots' }), /^RATE_LIMITS\.0: must be name=points\/seconds/)
