@@ -8,7 +8,7 @@ import type { SecureConfig } from './config'
 import { AuthError, authCall } from './auth-call'
 import type { SocialResult } from './social'
 import { solanaKeyFrom, solanaSecretFrom, type SolanaKey } from './solana'
-import { newLoginSecret } from './login-secret'
+import { newLoginSecret, type LoginSecret } from './login-secret'
 
 const TOKEN_KEY = '@postern-secure/session_token'
 /** The project the session was opened for: the dashboard (no frame query) calls the auth service as it. */
@@ -41,7 +41,7 @@ export interface Session { account: PrivateKeyAccount; email: string; solana: So
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
   /** The pending e-mail login's and e-mail change's secrets (login-secret.ts): in memory only. */
-  let loginSecret: string | undefined
+  let loginSecret: LoginSecret | undefined
   let updateSecret: string | undefined
   let deviceWait: { email: string; wait: Promise<void> } | undefined
   let session: Session | undefined
@@ -97,16 +97,18 @@ export function createCustody(config: SecureConfig) {
       const last = Number(storage()?.getItem(LAST_EMAIL_KEY) ?? 0)
       const wait = last + RESEND_MS - Date.now()
       if (wait > 0) throw new AuthError(`Please try again after ${Math.ceil(wait / 1000)} seconds`)
-      const login = await newLoginSecret()
+      // A resend for the same e-mail is the same login: its secret stays, so an earlier code or
+      // device link still reaches this frame.
+      const login = pendingEmail === email && loginSecret ? loginSecret : await newLoginSecret()
       const reply = await call('/auth/v1/email/start', { email, deviceId: deviceId(), secretHash: login.hash }, StartReply)
       storage()?.setItem(LAST_EMAIL_KEY, String(Date.now()))
       pendingEmail = email
-      loginSecret = login.secret
+      loginSecret = login
       return reply
     },
     async connectOtp(otp: string): Promise<void> {
       if (!pendingEmail || !loginSecret) throw new AuthError('No e-mail login is pending')
-      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId(), secret: loginSecret }, VerifyReply)
+      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId(), secret: loginSecret.secret }, VerifyReply)
       session = await unlock(token)
       keep(token)
       storage()?.removeItem(LAST_EMAIL_KEY)
@@ -116,7 +118,7 @@ export function createCustody(config: SecureConfig) {
     /** AppKit's connectDevice: resolves once the mailed link approved this device (a code follows). */
     connectDevice(): Promise<void> {
       const email = pendingEmail
-      const secret = loginSecret
+      const secret = loginSecret?.secret
       if (!email || !secret) return Promise.reject(new AuthError('No e-mail login is pending'))
       // One wait per e-mail, whichever request asks (the app asks again when its 30 s pass), until
       // approved or another login starts.
