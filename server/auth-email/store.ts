@@ -1,5 +1,5 @@
-// E-mail codes (hashed, expiring, single use, locked after wrong tries, throttled), the users they
-// log in, their sessions (hashed tokens) and their key shares.
+// E-mail codes (hashed, expiring, single use, bound to the login that asked, locked after wrong tries,
+// throttled), the users they log in, their sessions (hashed tokens) and their key shares.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import { HttpError } from '../http.ts'
