@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { startChains, type LocalChain } from './chains/index.ts'
 import { startApiServer, type ApiServer } from '../server/index.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/limits/index.ts'
 import { startRelay, type Relay } from './relay/index.ts'
 import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from './solana/index.ts'
 import { faucetKeypair } from './solana/keys.ts'
@@ -64,11 +65,22 @@ export interface DemoConfig {
 }
 
 /**
+ * Every page of the local stack (the demo, each e2e test's browser) reaches the API from 127.0.0.1:
+ * one IP stands for every visitor, so its per-IP limits are the overall ones. The per-e-mail code
+ * limits stay as deployed.
+ */
+const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
+  'mail.ip': DEFAULT_RATE_LIMITS['mail.all'],
+  'auth.ip': DEFAULT_RATE_LIMITS['auth.all'],
+  'write.ip': DEFAULT_RATE_LIMITS['write.all'],
+}
+
+/**
  * Starts everything the modal talks to, on loopback with free ports, in parallel where it can:
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits> } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -108,6 +120,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
       emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
+      rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)

@@ -8,6 +8,7 @@ import type { SecureConfig } from './config'
 import { AuthError, authCall } from './auth-call'
 import type { SocialResult } from './social'
 import { solanaKeyFrom, solanaSecretFrom, type SolanaKey } from './solana'
+import { newLoginSecret, type LoginSecret } from './login-secret'
 
 const TOKEN_KEY = '@postern-secure/session_token'
 /** The project the session was opened for: the dashboard (no frame query) calls the auth service as it. */
@@ -39,6 +40,9 @@ export interface Session { account: PrivateKeyAccount; email: string; solana: So
 
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
+  /** The pending e-mail login's and e-mail change's secrets (login-secret.ts): in memory only. */
+  let loginSecret: LoginSecret | undefined
+  let updateSecret: string | undefined
   let deviceWait: { email: string; wait: Promise<void> } | undefined
   let session: Session | undefined
   const storage = () => {
@@ -58,6 +62,10 @@ export function createCustody(config: SecureConfig) {
   const keep = (token: string) => {
     storage()?.setItem(TOKEN_KEY, token)
     storage()?.setItem(PROJECT_KEY, config.projectId)
+  }
+  const changeSecret = () => {
+    if (!updateSecret) throw new AuthError('No e-mail change is pending. Start again.')
+    return updateSecret
   }
   const liveToken = () => {
     const token = storage()?.getItem(TOKEN_KEY)
@@ -89,29 +97,35 @@ export function createCustody(config: SecureConfig) {
       const last = Number(storage()?.getItem(LAST_EMAIL_KEY) ?? 0)
       const wait = last + RESEND_MS - Date.now()
       if (wait > 0) throw new AuthError(`Please try again after ${Math.ceil(wait / 1000)} seconds`)
-      const reply = await call('/auth/v1/email/start', { email, deviceId: deviceId() }, StartReply)
+      // A resend for the same e-mail is the same login: its secret stays, so an earlier code or
+      // device link still reaches this frame.
+      const login = pendingEmail === email && loginSecret ? loginSecret : await newLoginSecret()
+      const reply = await call('/auth/v1/email/start', { email, deviceId: deviceId(), secretHash: login.hash }, StartReply)
       storage()?.setItem(LAST_EMAIL_KEY, String(Date.now()))
       pendingEmail = email
+      loginSecret = login
       return reply
     },
     async connectOtp(otp: string): Promise<void> {
-      if (!pendingEmail) throw new AuthError('No e-mail login is pending')
-      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId() }, VerifyReply)
+      if (!pendingEmail || !loginSecret) throw new AuthError('No e-mail login is pending')
+      const { token } = await call('/auth/v1/email/verify', { email: pendingEmail, otp, deviceId: deviceId(), secret: loginSecret.secret }, VerifyReply)
       session = await unlock(token)
       keep(token)
       storage()?.removeItem(LAST_EMAIL_KEY)
       pendingEmail = undefined
+      loginSecret = undefined
     },
     /** AppKit's connectDevice: resolves once the mailed link approved this device (a code follows). */
     connectDevice(): Promise<void> {
       const email = pendingEmail
-      if (!email) return Promise.reject(new AuthError('No e-mail login is pending'))
+      const secret = loginSecret?.secret
+      if (!email || !secret) return Promise.reject(new AuthError('No e-mail login is pending'))
       // One wait per e-mail, whichever request asks (the app asks again when its 30 s pass), until
       // approved or another login starts.
       if (deviceWait?.email !== email) {
         const wait = (async () => {
           while (pendingEmail === email) {
-            const { approved } = await call('/auth/v1/device/status', { email, deviceId: deviceId() }, v.object({ approved: v.boolean() }))
+            const { approved } = await call('/auth/v1/device/status', { email, deviceId: deviceId(), secret }, v.object({ approved: v.boolean() }))
             if (approved) return
             await new Promise((r) => setTimeout(r, DEVICE_POLL_MS))
           }
@@ -146,13 +160,17 @@ export function createCustody(config: SecureConfig) {
     },
     /** AppKit's updateEmail: the current address confirms a code, then the new one (primary, secondary OTP). */
     async updateEmail(email: string): Promise<v.InferOutput<typeof UpdateReply>> {
-      return call('/auth/v1/email/update', { token: liveToken(), email }, UpdateReply)
+      const change = await newLoginSecret()
+      const reply = await call('/auth/v1/email/update', { token: liveToken(), email, secretHash: change.hash }, UpdateReply)
+      updateSecret = change.secret
+      return reply
     },
     async updateEmailPrimaryOtp(otp: string): Promise<void> {
-      await call('/auth/v1/email/update/primary', { token: liveToken(), otp }, UpdateReply)
+      await call('/auth/v1/email/update/primary', { token: liveToken(), otp, secret: changeSecret() }, UpdateReply)
     },
     async updateEmailSecondaryOtp(otp: string): Promise<v.InferOutput<typeof UpdatedReply>> {
-      const reply = await call('/auth/v1/email/update/secondary', { token: liveToken(), otp }, UpdatedReply)
+      const reply = await call('/auth/v1/email/update/secondary', { token: liveToken(), otp, secret: changeSecret() }, UpdatedReply)
+      updateSecret = undefined
       if (session) session = { ...session, email: reply.newEmail }
       return reply
     },

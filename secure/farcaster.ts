@@ -1,10 +1,13 @@
 // Farcaster login in the secure site (AppKit's GET_FARCASTER_URI and CONNECT_FARCASTER): the auth
 // service opens a Farcaster Connect channel for this origin; its URL goes to the modal as a QR code
 // and link; CONNECT_FARCASTER waits while the auth service polls the relay and verifies the signed
-// Sign In With Farcaster message, then the session unlocks the key as an e-mail login does.
+// Sign In With Farcaster message, then the session unlocks the key as an e-mail login does. The
+// channel's URL (shown by the page) carries its token, so the channel is bound to this frame: only
+// its secret's hash goes with the opening, and each status request shows the secret.
 import * as v from 'valibot'
 import type { SecureConfig } from './config'
 import { AuthError, authCall } from './auth-call'
+import { newLoginSecret } from './login-secret'
 
 const POLL_MS = 1000
 /** A channel lives ten minutes at the relay. */
@@ -26,15 +29,16 @@ export function farcasterLogin(key: string, username: string | undefined): [stri
 }
 
 export function createFarcaster(config: SecureConfig, adopt: (token: string) => Promise<void>) {
-  let channel: { token: string; url: string } | undefined
+  let channel: { token: string; url: string; secret: string } | undefined
   let wait: Promise<{ userName: string }> | undefined
 
   const call = <S extends v.GenericSchema>(path: string, body: unknown, schema: S) => authCall(config, path, body, schema)
 
   return {
     async uri(): Promise<{ url: string }> {
-      const opened = await call('/auth/v1/farcaster/channel', {}, Opened)
-      channel = { token: opened.channelToken, url: opened.url }
+      const login = await newLoginSecret()
+      const opened = await call('/auth/v1/farcaster/channel', { secretHash: login.hash }, Opened)
+      channel = { token: opened.channelToken, url: opened.url, secret: login.secret }
       wait = undefined
       return { url: opened.url }
     },
@@ -45,7 +49,7 @@ export function createFarcaster(config: SecureConfig, adopt: (token: string) => 
       wait ??= (async () => {
         const until = Date.now() + CHANNEL_WAIT_MS
         while (channel === current && Date.now() < until) {
-          const status = await call('/auth/v1/farcaster/status', { channelToken: current.token }, Status)
+          const status = await call('/auth/v1/farcaster/status', { channelToken: current.token, secret: current.secret }, Status)
           if (status.state === 'completed') {
             const userName = status.username ?? String(status.fid)
             await adopt(status.token)

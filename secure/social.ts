@@ -1,7 +1,12 @@
 // Social login in the secure site: an authorization-code request with PKCE (oauth4webapi) for the
 // popup, and the redirect's parameters (left by callback.html on this origin) for the auth service.
+// The PKCE verifier is this login's one-time secret: its S256 challenge is registered with the auth
+// service at the start, and only the exchange that shows the verifier (never posted to the page) is
+// redeemed there.
 import * as oauth from 'oauth4webapi'
+import * as v from 'valibot'
 import type { SecureConfig } from './config'
+import { authCall } from './auth-call'
 
 const PENDING_KEY = '@postern-secure/oauth_pending'
 const CALLBACK_KEY = '@postern-secure/oauth_callback'
@@ -16,12 +21,14 @@ export async function socialRedirectUri(config: SecureConfig, provider: string):
   if (!config.oidcIssuer) throw new Error('Social login is not configured')
   const codeVerifier = oauth.generateRandomCodeVerifier()
   const state = oauth.generateRandomState()
+  const codeChallenge = await oauth.calculatePKCECodeChallenge(codeVerifier)
+  await authCall(config, '/auth/v1/social/start', { provider, state, codeChallenge }, v.unknown())
   localStorage.setItem(PENDING_KEY, JSON.stringify({ provider, codeVerifier, state }))
   localStorage.removeItem(CALLBACK_KEY)
   const url = new URL(`${config.oidcIssuer}/auth`)
   url.search = new URLSearchParams({
     client_id: provider, redirect_uri: redirectUri(), response_type: 'code', scope: 'openid profile', state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
+    code_challenge: codeChallenge, code_challenge_method: 'S256',
   }).toString()
   return url.href
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { ApiServerOptions } from './index.ts'
 import { CaipNetworkId, EvmAddress, SOLANA_MAINNET } from './schemas.ts'
+import { RateLimitsEnv } from './limits/index.ts'
 
 const List = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean)
 
@@ -46,6 +47,10 @@ const Env = v.object({
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
   ANALYTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   INDEXER: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  /** Overrides of the rate limits: name=points/seconds, comma-separated (server/limits/config.ts). */
+  RATE_LIMITS: v.optional(RateLimitsEnv),
+  /** on: reached only through a reverse proxy that appends the caller's address to X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
   INDEX_FROM_BLOCK: v.optional(v.pipe(v.string(), v.regex(/^(\d{1,12}|latest)$/, 'must be a block number or latest')), '0'),
 })
 
@@ -77,6 +82,8 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     allowedOrigins: e.ALLOWED_ORIGINS,
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',
+    rateLimits: e.RATE_LIMITS,
+    trustProxy: e.TRUST_PROXY === 'on',
     indexer: e.INDEXER === 'off' ? false : { startBlock: e.INDEX_FROM_BLOCK === 'latest' ? 'latest' : BigInt(e.INDEX_FROM_BLOCK) },
   }
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly reason: string,
+    /** Sent with the answer, e.g. Retry-After with a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(reason)
   }
@@ -17,7 +19,7 @@ export class HttpError extends Error {
  * is out of reach (the client may try again; Retry-After says when), else 500 with the message.
  */
 export function errorReply(error: unknown): Reply {
-  if (error instanceof HttpError) return { status: error.status, json: { reason: error.reason } }
+  if (error instanceof HttpError) return { status: error.status, json: { reason: error.reason }, ...(error.headers && { headers: error.headers }) }
   if (isDbUnavailable(error)) {
     const body = JSON.stringify({ reason: DB_UNAVAILABLE_REASON })
     return { status: 503, body, contentType: 'application/json; charset=utf-8', headers: { 'retry-after': '5' } }
@@ -27,7 +29,7 @@ export function errorReply(error: unknown): Reply {
 }
 
 export type Reply =
-  | { status?: number; json: unknown }
+  | { status?: number; json: unknown; headers?: Record<string, string> }
   | { status?: number; body: string; contentType: string; headers?: Record<string, string> }
 
 // The demo page and the tests run on other origins, so every origin may call this server.
@@ -35,13 +37,15 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-max-age': '600',
+  // A 429's wait, readable by the page's script.
+  'access-control-expose-headers': 'retry-after',
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
   const status = reply.status ?? 200
   if ('json' in reply) {
     const body = JSON.stringify(reply.json)
-    res.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+    res.writeHead(status, { ...CORS_HEADERS, ...reply.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
     res.end(body)
   } else {
     res.writeHead(status, { ...CORS_HEADERS, ...reply.headers, 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) })

@@ -14,6 +14,7 @@ import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
 import { configureEmailAuth, type EmailAuthOptions } from './auth-email/config.ts'
 import { configureSmartAccounts, type SmartAccountOptions } from './auth-email/smart-accounts.ts'
+import { configureRateLimits, type RateLimits } from './limits/index.ts'
 
 export type { AnalyticsEvent } from './state.ts'
 export type { EvmChainOptions, TokenInfo } from './chain/evm.ts'
@@ -54,6 +55,10 @@ export interface ApiServerOptions {
   emailAuth?: EmailAuthOptions
   /** The embedded wallet's smart accounts (EntryPoint, factory, bundler per chain); none when absent. */
   smartAccounts?: SmartAccountOptions
+  /** Overrides of the default rate limits (server/limits/config.ts), e.g. higher ones for a test stack. */
+  rateLimits?: Partial<RateLimits>
+  /** Reached only through a reverse proxy: the per-IP limits count the address it appends to X-Forwarded-For. */
+  trustProxy?: boolean
 }
 
 export interface ApiServer {
@@ -88,6 +93,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   configureEmailAuth(state, opts.emailAuth)
   configureSmartAccounts(state, opts.smartAccounts)
+  configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {
     await prepareIndex(state, opts)
   } catch (error) {

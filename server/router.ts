@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { HttpError, readJsonBody, type Reply } from './http.ts'
 import type { ServerState } from './state.ts'
+import { clientIp, limitRequest } from './limits/index.ts'
 
 export interface RouteContext {
   state: ServerState
@@ -49,6 +50,7 @@ export async function dispatch(routes: Route[], state: ServerState, req: Incomin
   }
   const query = Object.fromEntries(url.searchParams)
   if (hit.route.access === 'query') checkProject(state, query['projectId'])
+  await limitRequest(state, hit.route.method, path, clientIp(state, req))
   const body = req.method === 'POST' ? await readJsonBody(req) : undefined
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
   return hit.route.handle({ state, params, query, body, origin })

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "حدث خطأ ما",
   "The key shares do not match": "أجزاء المفتاح غير متطابقة",
   "Not logged in": "لم يتم تسجيل الدخول",
+  "No e-mail change is pending. Start again.": "لا يوجد تغيير للبريد الإلكتروني قيد الانتظار. ابدأ من جديد.",
   "No e-mail login is pending": "لا يوجد تسجيل دخول بالبريد الإلكتروني قيد الانتظار",
   "An error occurred": "حدث خطأ",
   "Approve this device": "الموافقة على هذا الجهاز",

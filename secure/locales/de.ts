@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Etwas ist schiefgelaufen",
   "The key shares do not match": "Die Schlüsselteile passen nicht zusammen",
   "Not logged in": "Nicht angemeldet",
+  "No e-mail change is pending. Start again.": "Keine E-Mail-Änderung ausstehend. Beginne erneut.",
   "No e-mail login is pending": "Keine E-Mail-Anmeldung ausstehend",
   "An error occurred": "Ein Fehler ist aufgetreten",
   "Approve this device": "Dieses Gerät bestätigen",

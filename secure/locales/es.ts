@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Algo salió mal",
   "The key shares do not match": "Las partes de la clave no coinciden",
   "Not logged in": "No has iniciado sesión",
+  "No e-mail change is pending. Start again.": "No hay ningún cambio de correo pendiente. Empieza de nuevo.",
   "No e-mail login is pending": "No hay ningún inicio de sesión por correo pendiente",
   "An error occurred": "Se produjo un error",
   "Approve this device": "Aprueba este dispositivo",

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Une erreur s’est produite",
   "The key shares do not match": "Les parts de la clé ne correspondent pas",
   "Not logged in": "Non connecté",
+  "No e-mail change is pending. Start again.": "Aucun changement d’e-mail en attente. Recommencez.",
   "No e-mail login is pending": "Aucune connexion par e-mail en attente",
   "An error occurred": "Une erreur est survenue",
   "Approve this device": "Approuver cet appareil",

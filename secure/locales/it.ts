@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Qualcosa è andato storto",
   "The key shares do not match": "Le parti della chiave non corrispondono",
   "Not logged in": "Accesso non effettuato",
+  "No e-mail change is pending. Start again.": "Nessuna modifica dell’e-mail in sospeso. Ricomincia.",
   "No e-mail login is pending": "Nessun accesso via e-mail in sospeso",
   "An error occurred": "Si è verificato un errore",
   "Approve this device": "Approva questo dispositivo",

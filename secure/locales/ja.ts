@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "問題が発生しました",
   "The key shares do not match": "鍵のシェアが一致しません",
   "Not logged in": "ログインしていません",
+  "No e-mail change is pending. Start again.": "保留中のメール変更はありません。最初からやり直してください。",
   "No e-mail login is pending": "保留中のメールログインはありません",
   "An error occurred": "エラーが発生しました",
   "Approve this device": "このデバイスを承認",

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "문제가 발생했습니다",
   "The key shares do not match": "키 조각이 일치하지 않습니다",
   "Not logged in": "로그인되어 있지 않습니다",
+  "No e-mail change is pending. Start again.": "대기 중인 이메일 변경이 없습니다. 다시 시작하세요.",
   "No e-mail login is pending": "대기 중인 이메일 로그인이 없습니다",
   "An error occurred": "오류가 발생했습니다",
   "Approve this device": "이 기기 승인",

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Algo deu errado",
   "The key shares do not match": "As partes da chave não correspondem",
   "Not logged in": "Não conectado",
+  "No e-mail change is pending. Start again.": "Nenhuma alteração de e-mail pendente. Comece de novo.",
   "No e-mail login is pending": "Nenhum login por e-mail pendente",
   "An error occurred": "Ocorreu um erro",
   "Approve this device": "Aprovar este dispositivo",

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Что-то пошло не так",
   "The key shares do not match": "Части ключа не совпадают",
   "Not logged in": "Вход не выполнен",
+  "No e-mail change is pending. Start again.": "Нет ожидающей смены электронной почты. Начните заново.",
   "No e-mail login is pending": "Нет ожидающего входа по электронной почте",
   "An error occurred": "Произошла ошибка",
   "Approve this device": "Подтвердите это устройство",

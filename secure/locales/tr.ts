@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "Bir şeyler ters gitti",
   "The key shares do not match": "Anahtar parçaları eşleşmiyor",
   "Not logged in": "Oturum açılmadı",
+  "No e-mail change is pending. Start again.": "Bekleyen e-posta değişikliği yok. Yeniden başlayın.",
   "No e-mail login is pending": "Bekleyen e-posta girişi yok",
   "An error occurred": "Bir hata oluştu",
   "Approve this device": "Bu cihazı onaylayın",

@@ -27,6 +27,7 @@ const messages: Messages = {
   "Something went wrong": "出了点问题",
   "The key shares do not match": "私钥分片不匹配",
   "Not logged in": "未登录",
+  "No e-mail change is pending. Start again.": "没有待处理的电子邮件更改。请重新开始。",
   "No e-mail login is pending": "没有待处理的电子邮件登录",
   "An error occurred": "发生错误",
   "Approve this device": "批准此设备",

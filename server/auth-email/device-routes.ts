@@ -8,9 +8,10 @@ import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
 import { issueCode, normalizeEmail } from './store.ts'
 import { approveLink, deviceApproved } from './devices.ts'
+import { DeviceId, Secret } from './binding.ts'
 
 const ApproveBody = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a link token')) })
-const StatusBody = v.object({ email: v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), deviceId: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
+const StatusBody = v.object({ email: v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), deviceId: DeviceId, secret: Secret })
 
 function checkOrigin({ state, origin }: RouteContext): void {
   if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
@@ -23,10 +24,12 @@ export const deviceRoutes: Route[] = [
     access: 'query',
     async handle(ctx) {
       checkOrigin(ctx)
-      const email = await approveLink(ctx.state.db, parse(ApproveBody, ctx.body, 'body').token)
-      if (!email) throw new HttpError(400, 'This link is unknown, used or expired. Log in again for a new one.')
-      await mailCode(emailAuthConfig(ctx.state), email, await issueCode(ctx.state.db, email))
-      return { json: { email } }
+      const link = await approveLink(ctx.state.db, parse(ApproveBody, ctx.body, 'body').token)
+      if (!link) throw new HttpError(400, 'This link is unknown, used or expired. Log in again for a new one.')
+      // The code goes to the login that asked for the link, on its device: no other may redeem it.
+      const code = await issueCode(ctx.state.db, link.email, { secretHash: link.secretHash, purpose: 'login', deviceHash: link.deviceHash })
+      await mailCode(emailAuthConfig(ctx.state), link.email, code)
+      return { json: { email: link.email } }
     },
   },
   {
@@ -36,7 +39,7 @@ export const deviceRoutes: Route[] = [
     async handle(ctx) {
       checkOrigin(ctx)
       const body = parse(StatusBody, ctx.body, 'body')
-      return { json: { approved: await deviceApproved(ctx.state.db, normalizeEmail(body.email), body.deviceId) } }
+      return { json: { approved: await deviceApproved(ctx.state.db, normalizeEmail(body.email), body.deviceId, body.secret) } }
     },
   },
 ]

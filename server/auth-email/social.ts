@@ -1,6 +1,9 @@
 // Social login for the embedded wallet: the secure site sends the provider's redirect (code, state)
 // with its PKCE verifier; this service redeems the code at the provider over the direct channel
 // (oauth4webapi) and keys the user by provider and subject. One issuer stands in for all six.
+// The start is bound to the secure frame: it registers its state and PKCE challenge (the SHA-256 of
+// its verifier) here, and the exchange is refused unless it names a registered state, once, with
+// the verifier that hashes to it, so a code captured outside the frame is worthless here.
 import * as oauth from 'oauth4webapi'
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
@@ -8,8 +11,14 @@ import type { Route } from '../router.ts'
 import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig } from './config.ts'
 import { openSession } from './store.ts'
+import { claimSocialStart, saveSocialStart } from './social-starts.ts'
 
 const SOCIALS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+const StartBody = v.object({
+  provider: v.picklist(SOCIALS, 'must be one of the six providers'),
+  state: v.pipe(v.string(), v.regex(/^[\w.~-]{8,256}$/, 'must be an OAuth state')),
+  codeChallenge: v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be an S256 code challenge')),
+})
 const Body = v.object({
   provider: v.picklist(SOCIALS, 'must be one of the six providers'),
   callbackUrl: v.pipe(v.string(), v.url()),
@@ -34,6 +43,16 @@ export async function redeemCode(issuerUrl: string, body: v.InferOutput<typeof B
 
 export const socialRoutes: Route[] = [{
   method: 'POST',
+  path: /^\/auth\/v1\/social\/start$/,
+  access: 'query',
+  async handle({ state, body, origin }) {
+    if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+    const input = parse(StartBody, body, 'body')
+    await saveSocialStart(state.db, input.state, input.provider, input.codeChallenge)
+    return { json: { success: true } }
+  },
+}, {
+  method: 'POST',
   path: /^\/auth\/v1\/social\/verify$/,
   access: 'query',
   async handle({ state, body, origin }) {
@@ -41,6 +60,7 @@ export const socialRoutes: Route[] = [{
     const input = parse(Body, body, 'body')
     const issuer = emailAuthConfig(state).oidcIssuer
     if (!issuer) throw new HttpError(503, 'social: no OpenID provider configured')
+    await claimSocialStart(state.db, input.state, input.provider, input.codeVerifier)
     let sub: string
     try {
       sub = await redeemCode(issuer, input)

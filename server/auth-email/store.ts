@@ -1,8 +1,9 @@
-// E-mail codes (hashed, expiring, single use, locked after wrong tries, throttled), the users they
-// log in, their sessions (hashed tokens) and their key shares.
+// E-mail codes (hashed, expiring, single use, bound to the login that asked, locked after wrong tries,
+// throttled), the users they log in, their sessions (hashed tokens) and their key shares.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import { HttpError } from '../http.ts'
+import { checkProof, type CodeBinding, type CodeProof } from './binding.ts'
 
 export const CODE_TTL_MS = 10 * 60_000
 /** SPEC sections 5 and 9: a new login e-mail waits 30 s after the previous one. */
@@ -15,28 +16,38 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const codeHash = (email: string, code: string) => sha256(`${email}\n${code}`)
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
-/** Issues a 6-digit code, refusing within 30 s of the last one with the spec's text. */
-export async function issueCode(db: Db, email: string, now = Date.now()): Promise<string> {
+/** Issues a 6-digit code bound to the login that asked, refusing within 30 s of the last one with the spec's text. */
+export async function issueCode(db: Db, email: string, binding: CodeBinding, now = Date.now()): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ sent_at: string }>('SELECT sent_at FROM email_codes WHERE email = $1 FOR UPDATE', [email])
     const wait = row ? Number(row.sent_at) + RESEND_MS - now : 0
     if (wait > 0) throw new HttpError(429, `Please try again after ${Math.ceil(wait / 1000)} seconds`)
     await tx.query(
-      `INSERT INTO email_codes (email, code_hash, sent_at, expires_at, attempts) VALUES ($1, $2, $3, $4, 0)
-       ON CONFLICT (email) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4, attempts = 0`,
-      [email, codeHash(email, code), now, now + CODE_TTL_MS],
+      `INSERT INTO email_codes (email, code_hash, sent_at, expires_at, attempts, secret_hash, purpose, device_hash) VALUES ($1, $2, $3, $4, 0, $5, $6, $7)
+       ON CONFLICT (email) DO UPDATE SET code_hash = $2, sent_at = $3, expires_at = $4, attempts = 0, secret_hash = $5, purpose = $6, device_hash = $7`,
+      [email, codeHash(email, code), now, now + CODE_TTL_MS, binding.secretHash, binding.purpose, binding.deviceHash ?? ''],
     )
     return code
   })
 }
 
-/** Spends a code: right → the code is gone; wrong → one try fewer; none left → locked. */
-export async function checkCode(db: Db, email: string, code: string, now = Date.now()): Promise<void> {
+type PendingCode = { code_hash: string; expires_at: string; attempts: number; secret_hash: string; purpose: string; device_hash: string }
+const PENDING = 'SELECT code_hash, expires_at, attempts, secret_hash, purpose, device_hash FROM email_codes WHERE email = $1'
+
+/** Refuses before any try is counted: no code pending, or the redemption is not the start's own. */
+export async function checkPending(db: Db, email: string, proof: CodeProof): Promise<void> {
+  const [row] = await db.query<PendingCode>(PENDING, [email])
+  if (!row || row.code_hash === '') throw new HttpError(400, 'No code is pending for this e-mail. Ask for a new code.')
+  checkProof(row, proof)
+}
+
+/** Spends a code: right → the code is gone; wrong → one try fewer; none left → locked. Only its own login may try. */
+export async function checkCode(db: Db, email: string, code: string, proof: CodeProof, now = Date.now()): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ code_hash: string; expires_at: string; attempts: number }>(
-      'SELECT code_hash, expires_at, attempts FROM email_codes WHERE email = $1 FOR UPDATE', [email])
+    const [row] = await tx.query<PendingCode>(`${PENDING} FOR UPDATE`, [email])
     if (!row || row.code_hash === '') return 'none'
+    checkProof(row, proof)
     if (row.attempts >= MAX_ATTEMPTS) return 'locked'
     if (Number(row.expires_at) <= now) return 'expired'
     const good = timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(codeHash(email, code), 'hex'))

@@ -1,6 +1,8 @@
 // Changing the e-mail of an embedded wallet (AppKit's UpdateEmailWallet flow): the current address
 // confirms a code first (primary OTP), then the new one (secondary OTP); only then does the user's
-// e-mail change. The key stays the user's: shares are kept by user, not by e-mail.
+// e-mail change. The key stays the user's: shares are kept by user, not by e-mail. Both codes are
+// bound to the change's secret (binding.ts): the page sees them typed, but cannot redeem them, nor
+// use them as login codes.
 import * as v from 'valibot'
 import type { Db } from '../db/index.ts'
 import { HttpError, parse } from '../http.ts'
@@ -8,22 +10,26 @@ import type { Route, RouteContext } from '../router.ts'
 import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
-import { checkCode, issueCode, normalizeEmail, sessionUser } from './store.ts'
+import { issueCode, normalizeEmail, sessionUser } from './store.ts'
+import { NOT_THIS_LOGIN, Secret, SecretHash, hashHex, secretMatches } from './binding.ts'
+import { redeemCode } from './redeem.ts'
 
 /** A pending change is dropped after the codes' own lifetime. */
 const UPDATE_TTL_MS = 10 * 60_000
 
 const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token'))
-const StartBody = v.object({ token: Token, email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address')) })
-const OtpBody = v.object({ token: Token, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')) })
+const StartBody = v.object({ token: Token, email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address')), secretHash: SecretHash })
+const OtpBody = v.object({ token: Token, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), secret: Secret })
 
 function checkOrigin({ state, origin }: RouteContext): void {
   if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
 }
 
-async function pendingUpdate(db: Db, userId: string, stage: 'primary' | 'secondary', now = Date.now()): Promise<string> {
-  const [row] = await db.query<{ new_email: string; stage: string; created_at: string }>('SELECT new_email, stage, created_at FROM email_updates WHERE user_id = $1', [userId])
+async function pendingUpdate(db: Db, userId: string, stage: 'primary' | 'secondary', secret: string, now = Date.now()): Promise<string> {
+  const [row] = await db.query<{ new_email: string; stage: string; created_at: string; secret_hash: string }>(
+    'SELECT new_email, stage, created_at, secret_hash FROM email_updates WHERE user_id = $1', [userId])
   if (!row || row.stage !== stage || Number(row.created_at) + UPDATE_TTL_MS <= now) throw new HttpError(400, 'No e-mail change is pending. Start again.')
+  if (!secretMatches(secret, row.secret_hash)) throw new HttpError(403, NOT_THIS_LOGIN)
   return row.new_email
 }
 
@@ -51,10 +57,10 @@ export const emailUpdateRoutes: Route[] = [
       const email = normalizeEmail(body.email)
       if (email === user.email) throw new HttpError(400, 'This is already your e-mail.')
       await ensureFree(ctx.state.db, email)
-      const code = await issueCode(ctx.state.db, user.email)
+      const code = await issueCode(ctx.state.db, user.email, { secretHash: body.secretHash, purpose: 'change' })
       await ctx.state.db.query(
-        `INSERT INTO email_updates (user_id, new_email, stage, created_at) VALUES ($1, $2, 'primary', $3)
-         ON CONFLICT (user_id) DO UPDATE SET new_email = $2, stage = 'primary', created_at = $3`, [user.id, email, Date.now()])
+        `INSERT INTO email_updates (user_id, new_email, stage, created_at, secret_hash) VALUES ($1, $2, 'primary', $3, $4)
+         ON CONFLICT (user_id) DO UPDATE SET new_email = $2, stage = 'primary', created_at = $3, secret_hash = $4`, [user.id, email, Date.now(), body.secretHash])
       await mailCode(emailAuthConfig(ctx.state), user.email, code, 'change')
       return { json: { action: 'VERIFY_PRIMARY_OTP' } }
     },
@@ -68,9 +74,9 @@ export const emailUpdateRoutes: Route[] = [
       checkOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
-      const email = await pendingUpdate(ctx.state.db, user.id, 'primary')
-      await checkCode(ctx.state.db, user.email, body.otp)
-      const code = await issueCode(ctx.state.db, email)
+      const email = await pendingUpdate(ctx.state.db, user.id, 'primary', body.secret)
+      await redeemCode(ctx.state, user.email, body.otp, { secret: body.secret, purpose: 'change' })
+      const code = await issueCode(ctx.state.db, email, { secretHash: hashHex(body.secret), purpose: 'change' })
       await ctx.state.db.query("UPDATE email_updates SET stage = 'secondary' WHERE user_id = $1", [user.id])
       await mailCode(emailAuthConfig(ctx.state), email, code, 'change')
       return { json: { action: 'VERIFY_SECONDARY_OTP' } }
@@ -85,8 +91,8 @@ export const emailUpdateRoutes: Route[] = [
       checkOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
-      const email = await pendingUpdate(ctx.state.db, user.id, 'secondary')
-      await checkCode(ctx.state.db, email, body.otp)
+      const email = await pendingUpdate(ctx.state.db, user.id, 'secondary', body.secret)
+      await redeemCode(ctx.state, email, body.otp, { secret: body.secret, purpose: 'change' })
       await ctx.state.db.transaction(async (tx) => {
         const [taken] = await tx.query('SELECT id FROM embedded_users WHERE email = $1', [email])
         if (taken) throw new HttpError(409, 'This e-mail is already used by another wallet.')

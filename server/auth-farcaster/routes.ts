@@ -1,7 +1,9 @@
 // Farcaster login for the embedded wallet: the secure site asks for a channel (this service opens it
 // at the Farcaster Connect relay with a nonce of its own, for the secure site's domain), then polls;
 // once the relay reports the channel completed, the Sign In With Farcaster message is verified here
-// and the user keyed by fid ('farcaster:<fid>') gets a session like an e-mail login.
+// and the user keyed by fid ('farcaster:<fid>') gets a session like an e-mail login. The channel's
+// URL (with its token) is shown by the page, so the channel is bound to the secure frame that opened
+// it: only the frame's secret (its hash sent with the opening) asks for its status.
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
@@ -12,6 +14,7 @@ import { emailAuthConfig } from '../auth-email/config.ts'
 import { openSession } from '../auth-email/store.ts'
 import { SiwfError, verifySiwf } from './verify.ts'
 import { findChannel, saveChannel, saveUsername, spendChannel } from './store.ts'
+import { NOT_THIS_LOGIN, Secret, SecretHash, secretMatches } from '../auth-email/binding.ts'
 
 const ChannelToken = v.pipe(v.string(), v.regex(/^[\w-]{8,128}$/, 'must be a channel token'))
 const Opened = v.object({ channelToken: ChannelToken, url: v.pipe(v.string(), v.url()), nonce: v.string() })
@@ -48,6 +51,7 @@ export const farcasterRoutes: Route[] = [
     access: 'query',
     async handle(ctx) {
       const origin = siteOrigin(ctx)
+      const { secretHash } = parse(v.object({ secretHash: SecretHash }), ctx.body, 'body')
       const domain = new URL(origin).host
       const nonce = randomBytes(12).toString('hex')
       const res = await fetch(`${relayUrl(ctx.state)}/v1/channel`, {
@@ -56,7 +60,7 @@ export const farcasterRoutes: Route[] = [
       }).catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
       const opened = v.safeParse(Opened, await relayJson(res))
       if (!opened.success || opened.output.nonce !== nonce) throw new HttpError(502, 'farcaster: the relay answered something else')
-      await saveChannel(ctx.state.db, opened.output.channelToken, { nonce, domain })
+      await saveChannel(ctx.state.db, opened.output.channelToken, { nonce, domain, secretHash })
       return { json: { channelToken: opened.output.channelToken, url: opened.output.url } }
     },
   },
@@ -66,9 +70,10 @@ export const farcasterRoutes: Route[] = [
     access: 'query',
     async handle(ctx) {
       const domain = new URL(siteOrigin(ctx)).host
-      const { channelToken } = parse(v.object({ channelToken: ChannelToken }), ctx.body, 'body')
+      const { channelToken, secret } = parse(v.object({ channelToken: ChannelToken, secret: Secret }), ctx.body, 'body')
       const expected = await findChannel(ctx.state.db, channelToken, domain)
       if (!expected) throw new HttpError(404, 'farcaster: no such channel is pending')
+      if (!secretMatches(secret, expected.secretHash)) throw new HttpError(403, NOT_THIS_LOGIN)
       const res = await fetch(`${relayUrl(ctx.state)}/v1/channel/status`, { headers: { authorization: `Bearer ${channelToken}` } })
         .catch(() => { throw new HttpError(502, 'farcaster: the relay cannot be reached') })
       const status = v.safeParse(Status, await relayJson(res))

@@ -8,6 +8,7 @@ import { keccak256, toHex } from 'viem'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startFarcasterRelay, type FarcasterRelay } from '../../dev/farcaster/index.ts'
 import { registerFid, signInWithFarcaster } from '../../dev/farcaster/client.ts'
+import { loginSecret } from './login-secret.ts'
 
 const test = suite<{ api: ApiServer; relay: FarcasterRelay }>('server auth-farcaster', {} as never)
 const ORIGIN = 'http://127.0.0.1:4444'
@@ -27,10 +28,12 @@ const post = async (ctx: { api: ApiServer }, path: string, body: unknown, origin
   const res = await fetch(`${ctx.api.url}${path}?projectId=test`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: res.status, json: (await res.json()) as Record<string, any> }
 }
+/** Opens a channel as the secure frame does: its secret's hash with the opening, the secret kept. */
 const open = async (ctx: { api: ApiServer }) => {
-  const { status, json } = await post(ctx, '/auth/v1/farcaster/channel', {})
+  const { secret, secretHash } = loginSecret()
+  const { status, json } = await post(ctx, '/auth/v1/farcaster/channel', { secretHash })
   assert.is(status, 200)
-  return json as { channelToken: string; url: string }
+  return { ...(json as { channelToken: string; url: string }), secret }
 }
 
 test('behavior: the channel URL is the relay\'s https link for this domain; pending until the client signs; then a session for the fid', async (ctx) => {
@@ -39,9 +42,9 @@ test('behavior: the channel URL is the relay\'s https link for this domain; pend
   assert.is(url.protocol, 'https:')
   assert.is(url.searchParams.get('domain'), '127.0.0.1:4444')
   assert.is(url.searchParams.get('siweUri'), ORIGIN)
-  assert.equal((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).json, { state: 'pending' })
+  assert.equal((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })).json, { state: 'pending' })
   await signInWithFarcaster(ctx.relay.url, channel.url, { fid: 4242 })
-  const done = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+  const done = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })
   assert.is(done.status, 200)
   assert.is(done.json.state, 'completed')
   assert.is(done.json.fid, 4242)
@@ -50,11 +53,11 @@ test('behavior: the channel URL is the relay\'s https link for this domain; pend
   // The user name comes with the session (from the database), so the secure site stores none.
   assert.equal((await post(ctx, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:4242', username: 'alice', key: null })
   // The channel is spent.
-  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404)
+  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })).status, 404)
   // The same fid again: the same user.
   const again = await open(ctx)
   await signInWithFarcaster(ctx.relay.url, again.url, { fid: 4242 })
-  const second = await post(ctx, '/auth/v1/farcaster/status', { channelToken: again.channelToken })
+  const second = await post(ctx, '/auth/v1/farcaster/status', { channelToken: again.channelToken, secret: again.secret })
   const users = await ctx.api.db.query<{ id: string }>("SELECT id FROM embedded_users WHERE email = 'farcaster:4242'")
   assert.is(users.length, 1)
   assert.is(second.json.state, 'completed')
@@ -63,7 +66,7 @@ test('behavior: the channel URL is the relay\'s https link for this domain; pend
 test('behavior: a message signed by another key than the fid\'s custody key is refused', async (ctx) => {
   const channel = await open(ctx)
   await signInWithFarcaster(ctx.relay.url, channel.url, { fid: 77, signerKey: keccak256(toHex('someone else')) })
-  const res = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+  const res = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })
   assert.is(res.status, 401)
   assert.match(res.json.reason, /not by fid 77's custody address/)
 })
@@ -71,12 +74,12 @@ test('behavior: a message signed by another key than the fid\'s custody key is r
 test('behavior: another nonce or another domain in the signed message is refused', async (ctx) => {
   const a = await open(ctx)
   await signInWithFarcaster(ctx.relay.url, a.url, { fid: 77, nonce: 'abcdef0123456789' })
-  const wrongNonce = await post(ctx, '/auth/v1/farcaster/status', { channelToken: a.channelToken })
+  const wrongNonce = await post(ctx, '/auth/v1/farcaster/status', { channelToken: a.channelToken, secret: a.secret })
   assert.is(wrongNonce.status, 401)
   assert.match(wrongNonce.json.reason, /another nonce/)
   const b = await open(ctx)
   await signInWithFarcaster(ctx.relay.url, b.url, { fid: 77, domain: 'evil.example' })
-  const wrongDomain = await post(ctx, '/auth/v1/farcaster/status', { channelToken: b.channelToken })
+  const wrongDomain = await post(ctx, '/auth/v1/farcaster/status', { channelToken: b.channelToken, secret: b.secret })
   assert.is(wrongDomain.status, 401)
   assert.match(wrongDomain.json.reason, /evil\.example/)
   const users = await ctx.api.db.query("SELECT id FROM embedded_users WHERE email = 'farcaster:77'")
@@ -84,9 +87,25 @@ test('behavior: another nonce or another domain in the signed message is refused
 })
 
 test('behavior: channels are for allowed origins only, and polled from the domain that opened them', async (ctx) => {
-  assert.is((await post(ctx, '/auth/v1/farcaster/channel', {}, 'https://evil.example')).status, 403)
+  assert.is((await post(ctx, '/auth/v1/farcaster/channel', { secretHash: loginSecret().secretHash }, 'https://evil.example')).status, 403)
   const channel = await open(ctx)
-  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken }, 'http://127.0.0.1:5555')).status, 404)
+  assert.is((await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret }, 'http://127.0.0.1:5555')).status, 404)
+})
+
+test('attack: the channel token the page shows (in the channel URL), polled from Node with an allowed Origin, gets no session; the frame still does', async (ctx) => {
+  const channel = await open(ctx)
+  const token = new URL(channel.url).searchParams.get('channelToken')
+  assert.is(token, channel.channelToken, 'the page can read the channel token from the URL it shows')
+  await signInWithFarcaster(ctx.relay.url, channel.url, { fid: 4242 })
+  const stranger = loginSecret().secret
+  for (const body of [{ channelToken: token }, { channelToken: token, secret: stranger }]) {
+    const res = await post(ctx, '/auth/v1/farcaster/status', body)
+    assert.ok(res.status === 400 || res.status === 403, `refused: ${JSON.stringify(res)}`)
+    assert.not.ok(res.json.token)
+  }
+  const own = await post(ctx, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })
+  assert.is(own.json.state, 'completed')
+  assert.ok(own.json.token)
 })
 
 test.run()
@@ -106,13 +125,13 @@ restart('behavior: a channel opened before a restart completes after it, once; t
     await api.stop()
     api = await start()
     await signInWithFarcaster(relay.url, channel.url, { fid: 5150 })
-    const done = await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })
+    const done = await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })
     assert.is(done.status, 200)
     assert.is(done.json.state, 'completed')
-    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404)
+    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })).status, 404)
     await api.stop()
     api = await start()
-    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken })).status, 404, 'spent stays spent')
+    assert.is((await post({ api }, '/auth/v1/farcaster/status', { channelToken: channel.channelToken, secret: channel.secret })).status, 404, 'spent stays spent')
     assert.equal((await post({ api }, '/auth/v1/embedded/key', { token: done.json.token })).json, { email: 'farcaster:5150', username: 'carol', key: null })
   } finally {
     await api?.stop()

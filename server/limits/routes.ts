@@ -1,0 +1,18 @@
+// Which endpoints are limited, and in which group. Reads are not (they are cached and cheap); every
+// auth request and every write is.
+export type LimitGroup = 'mail' | 'auth' | 'write'
+
+const GROUPS: [method: string, path: RegExp, group: LimitGroup][] = [
+  // These send an e-mail.
+  ['POST', /^\/auth\/v1\/(email\/start|email\/update|email\/update\/primary|device\/approve)$/, 'mail'],
+  ['POST', /^\/auth\/v1\//, 'auth'],
+  ['GET', /^\/auth\/v1\/nonce$/, 'auth'],
+  ['POST', /^\/v1\/sessions\/[^/]+\/revoke$/, 'auth'],
+  ['POST', /^\/v1\/profile\/account$/, 'write'],
+  ['POST', /^\/v1\/generators\/onrampurl$/, 'write'],
+  ['POST', /^\/e$/, 'write'],
+]
+
+export function limitGroup(method: string, path: string): LimitGroup | undefined {
+  return GROUPS.find(([m, p]) => m === method && p.test(path))?.[2]
+}
