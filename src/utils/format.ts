@@ -1,6 +1,7 @@
 /**
- * Truncates (never rounds) a decimal string to `decimals` places: a balance must
- * never look larger than it is. Anything unparsable shows as 0.000.
+ * Truncates (never rounds) a decimal to `decimals` places: a balance must never look larger than
+ * it is. Works on the decimal's digits, never on a binary float: a number is read as the shortest
+ * text that stands for it (19.99 stays 19.99, not 19.989999…). Anything unparsable shows as 0.000.
  */
 export function formatBalance(value: string | number | undefined, decimals = 3): string {
   const zero = (0).toFixed(decimals)
@@ -14,8 +15,16 @@ export function formatBalance(value: string | number | undefined, decimals = 3):
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`
 }
 
-function numberToPlain(value: number): string {
+/** A number's shortest round-trip text with any exponent spelled out in digits: 1e-7 → '0.0000001'. */
+export function numberToPlain(value: number): string {
   if (!Number.isFinite(value)) return ''
-  // toFixed keeps exponent-free digits for the magnitudes balances have
-  return Math.abs(value) < 1e21 ? value.toFixed(20).replace(/\.?0+$/, '') : String(value)
+  const [mantissa = '', exponent] = String(value).split('e')
+  if (!exponent) return mantissa
+  const sign = mantissa.startsWith('-') ? '-' : ''
+  const [whole = '', fraction = ''] = mantissa.replace('-', '').split('.')
+  const digits = whole + fraction
+  const point = whole.length + Number(exponent)
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length)
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
 }
