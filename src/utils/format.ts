@@ -15,16 +15,8 @@ export function formatBalance(value: string | number | undefined, decimals = 3):
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`
 }
 
-/** A number's shortest round-trip text with any exponent spelled out in digits: 1e-7 → '0.0000001'. */
-export function numberToPlain(value: number): string {
-  if (!Number.isFinite(value)) return ''
-  const [mantissa = '', exponent] = String(value).split('e')
-  if (!exponent) return mantissa
-  const sign = mantissa.startsWith('-') ? '-' : ''
-  const [whole = '', fraction = ''] = mantissa.replace('-', '').split('.')
-  const digits = whole + fraction
-  const point = whole.length + Number(exponent)
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`
-  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length)
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
-}
+/**
+ * A number as the shortest decimal text that reads back as it, exponent spelled out in digits
+ * (19.99 → '19.99', 1e-7 → '0.0000001'); NaN and infinities give text no parser takes.
+ */
+export const numberToPlain = (value: number): string => value.toLocaleString('en', { useGrouping: false, maximumFractionDigits: 20 })

@@ -23,7 +23,7 @@ function toUnits(text: string, decimals: number): bigint {
  */
 export function decimalProduct(amount: string, price: number): string {
   const a = /^-?\d*(\.\d*)?$/.test(amount) && /\d/.test(amount) ? amount : '0'
-  const p = numberToPlain(price) || '0'
+  const p = Number.isFinite(price) ? numberToPlain(price) : '0'
   const places = (x: string) => x.split('.')[1]?.length ?? 0
   return formatUnits(toUnits(a, places(a)) * toUnits(p, places(p)), places(a) + places(p))
 }
