@@ -98,7 +98,9 @@ function setVersion(dir, name, version) {
 /** The first line of a tool's output that reads as an error, shortened for a table cell. */
 export function firstError(output) {
   const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean)
-  const line = lines.find((l) => /error TS\d+|\berror\b|Error:|ERR!|failed|Cannot find|not found/i.test(l) && !/^npm warn/i.test(l)) ?? lines.at(-1) ?? ''
+  // A compiler's own message first (tsc, Next's "Type error:", a bundler's resolve error), then any error line.
+  const specific = lines.find((l) => /error TS\d+|Type error:|Module not found|is not exported|Missing ".*" specifier/.test(l))
+  const line = specific ?? lines.find((l) => /\berror\b|Error:|ERR!|failed|Cannot find|not found/i.test(l) && !/^npm warn/i.test(l)) ?? lines.at(-1) ?? ''
   return line.length > 160 ? `${line.slice(0, 157)}…` : line
 }
 
