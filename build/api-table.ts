@@ -100,7 +100,8 @@ async function table(): Promise<string> {
   const ours = await postern()
   const emitted = emittedNames()
   const has = (present: boolean, name: string, pendingIssue?: string) => (present ? pendingIssue ?? 'yes' : issueFor(name))
-  const viemChains = Object.keys(await import('viem/chains'))
+  // viem/chains as installed here and as AppKit 1.8's releases were built with (build/appkit-viem-chains.mjs).
+  const viemChains = [...Object.keys(await import('viem/chains')), ...(JSON.parse(readFileSync(join(root, 'build/appkit-viem-chains.json'), 'utf8')) as { chains: string[] }).chains]
   const networkNames = [...new Set([...(appkit.networks.reexportsViemChains ? viemChains : []), ...appkit.networks.exports])]
   const missingNetworks = networkNames.filter((n) => !ours.networks.has(n))
 

@@ -80,13 +80,13 @@ const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits> } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
     const [chains, solana, relay] = await Promise.all([
       // With a state folder (npm start: .dev-state/) the chains, the Solana ledger and the server's database survive a restart.
-      track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains` })),
+      track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains`, chainIds: opts.chainIds })),
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
     ])

@@ -32,22 +32,43 @@ const UrlBody = v.object({
 })
 
 /** A chain name ('ethereum', 'polygon', 'eip155-137') or chain id of a chain this server serves. */
-function servedChain(state: ServerState, name: string | undefined) {
-  const id = name === undefined ? 1 : PAY_CHAINS[name] ?? Number(/^(?:eip155-)?(\d+)$/.exec(name)?.[1])
+function servedChain(state: ServerState, name: string) {
+  const id = PAY_CHAINS[name] ?? Number(/^(?:eip155-)?(\d+)$/.exec(name)?.[1])
   return state.evm.find((c) => c.chainId === id)
 }
 
-/** The options' purchase currency with that id or symbol, on that network (an EVM chain or Solana). */
-async function purchasable(state: ServerState, asset: string, network: string | undefined) {
-  const currency = (await onrampOptions(state)).purchaseCurrencies.find((c) => c.id.toLowerCase() === asset.toLowerCase() || c.symbol.toLowerCase() === asset.toLowerCase())
+type Currency = Awaited<ReturnType<typeof onrampOptions>>['purchaseCurrencies'][number]
+type Network = Currency['networks'][number]
+
+async function onSolana(state: ServerState, currency: Currency) {
+  const solana = (await solanaOnrampAssets(state)).find((a) => a.symbol === currency.symbol)
+  return solana && { currency, namespace: 'solana' as const, chain: undefined, solana }
+}
+
+function onChain(state: ServerState, currency: Currency, network: Network) {
+  const chain = state.evm.find((c) => c.chainId === Number(network.chain_id))
+  return chain && { currency, namespace: 'eip155' as const, chain, solana: undefined }
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * The options' purchase currency with that id or symbol, and the network it is bought on: the
+ * one named (a chain name such as 'ethereum', 'eip155-137', a chain id, 'solana', or a network
+ * name of the currency's entry); when the name is the currency's own symbol, as AppKit 1.8's
+ * quote sends it ('ETH', 'POL', 'SOL'), the first network it is sold on. None named is ethereum.
+ */
+async function purchasable(state: ServerState, asset: string, network = 'ethereum') {
+  const currency = (await onrampOptions(state)).purchaseCurrencies.find((c) => same(c.id, asset) || same(c.symbol, asset))
   if (!currency) return undefined
-  if (network === SOLANA_PAY_CHAIN) {
-    const solana = (await solanaOnrampAssets(state)).find((a) => a.symbol === currency.symbol)
-    return solana && { currency, namespace: 'solana' as const, chain: undefined, solana }
+  const chainId = servedChain(state, network)?.chainId
+  const ownSymbol = same(network, currency.symbol) || same(network, currency.id)
+  const candidates = currency.networks.filter((n) => ownSymbol || Number(n.chain_id) === chainId || same(n.name, network) || same(n.display_name, network))
+  for (const n of candidates) {
+    const found = n.name === SOLANA_PAY_CHAIN ? await onSolana(state, currency) : onChain(state, currency, n)
+    if (found) return found
   }
-  const chain = servedChain(state, network)
-  const onChain = currency.networks.find((n) => Number(n.chain_id) === chain?.chainId)
-  return chain && onChain ? { currency, namespace: 'eip155' as const, chain, solana: undefined } : undefined
+  return undefined
 }
 
 export const onrampRoutes: Route[] = [

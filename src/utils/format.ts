@@ -1,6 +1,7 @@
 /**
- * Truncates (never rounds) a decimal string to `decimals` places: a balance must
- * never look larger than it is. Anything unparsable shows as 0.000.
+ * Truncates (never rounds) a decimal to `decimals` places: a balance must never look larger than
+ * it is. Works on the decimal's digits, never on a binary float: a number is read as the shortest
+ * text that stands for it (19.99 stays 19.99, not 19.989999…). Anything unparsable shows as 0.000.
  */
 export function formatBalance(value: string | number | undefined, decimals = 3): string {
   const zero = (0).toFixed(decimals)
@@ -14,8 +15,8 @@ export function formatBalance(value: string | number | undefined, decimals = 3):
   return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`
 }
 
-function numberToPlain(value: number): string {
-  if (!Number.isFinite(value)) return ''
-  // toFixed keeps exponent-free digits for the magnitudes balances have
-  return Math.abs(value) < 1e21 ? value.toFixed(20).replace(/\.?0+$/, '') : String(value)
-}
+/**
+ * A number as the shortest decimal text that reads back as it, exponent spelled out in digits
+ * (19.99 → '19.99', 1e-7 → '0.0000001'); NaN and infinities give text no parser takes.
+ */
+export const numberToPlain = (value: number): string => value.toLocaleString('en', { useGrouping: false, maximumFractionDigits: 20 })

@@ -80,6 +80,12 @@ test('behavior: the options list SOL and USDC on Solana, the USDC being the ledg
   })
   assert.is(refused.status, 400)
   assert.match(((await refused.json()) as any).reasons[0].description, /not an address on solana/)
+  // AppKit 1.8 asks its quote with the currency's symbol as the network: SOL is sold on Solana.
+  const quote = await fetch(`${e2e.stack.api.url}/v1/onramp/quote?projectId=${e2e.stack.config.projectId}`, {
+    method: 'POST', body: JSON.stringify({ purchaseCurrency: { id: 'SOL', symbol: 'SOL' }, paymentCurrency: { id: 'USD' }, amount: '40', network: 'SOL' }),
+  })
+  assert.is(quote.status, 200)
+  assert.equal(((await quote.json()) as any).purchaseAmount, { amount: '0.259333', currency: 'SOL' })
 })
 
 test.run()

@@ -2,7 +2,7 @@
 // sandbox provider page (its own origin) crediting the wallet on chain, and the spec's fallbacks.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { startE2E, type E2E } from './harness.ts'
 import { connectFeaturePage, el, eventNames as events, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
@@ -16,7 +16,7 @@ const connect = (index: number, opts: { timezoneId?: string } = {}) => connectFe
 
 test.before(async () => {
   e2e = await startE2E()
-  installFeaturePages(e2e.stack, 'onramp', [5, 6, 7])
+  installFeaturePages(e2e.stack, 'onramp', [5, 6, 7, 8])
 })
 test.after(async () => {
   await e2e?.stop()
@@ -44,6 +44,32 @@ test('behavior: Buy → quote → Coinbase on the sandbox page (its own origin) 
   assert.is((await usdcOf(me)) - before, parseUnits('38.9', 6))
   const seen = await events(page)
   assert.ok(seen.includes('SELECT_BUY_CRYPTO') && seen.includes('SELECT_BUY_PROVIDER'), seen.join())
+  assert.equal(errors, [])
+})
+
+test('behavior: buying ETH, the network\'s own coin: its quote, the sandbox page, and the wallet\'s ETH on chain grows by the quoted amount', async () => {
+  const { page, context, errors } = await connect(8)
+  const me = demoAccount(8).address
+  const chain = createPublicClient({ transport: http(e2e.stack.chains[0]!.rpcUrl) })
+  // The amount the API quotes for 40 USD of ETH, asked as AppKit 1.8 asks (network: the symbol).
+  const res = await fetch(`${e2e.stack.api.url}/v1/onramp/quote?projectId=test`, { method: 'POST', body: JSON.stringify({ purchaseCurrency: { id: 'ETH', symbol: 'ETH' }, paymentCurrency: { id: 'USD' }, amount: '40', network: 'ETH' }) })
+  assert.is(res.status, 200)
+  const quoted = ((await res.json()) as { purchaseAmount: { amount: string } }).purchaseAmount.amount
+  await page.locator('appkit-button button').click()
+  await el(page, 'feature-onramp').click()
+  await el(page, 'onramp-quote').waitFor()
+  await modal(page).getByLabel('Currency to buy').selectOption({ label: 'ETH' })
+  await el(page, 'onramp-amount').fill('40')
+  await modal(page).locator('[data-testid=onramp-receive]', { hasText: `${quoted} ETH` }).waitFor()
+  const before = await chain.getBalance({ address: me })
+  const [popup] = await Promise.all([context.waitForEvent('page'), el(page, 'onramp-provider-coinbase').click()])
+  await popup.waitForURL(/\/buy\?session=/)
+  assert.is(await popup.locator('[data-testid=receive]').innerText(), `${quoted} ETH`)
+  await popup.getByLabel('Test card number').fill('4242 4242 4242 4242')
+  await popup.getByRole('button', { name: 'Confirm purchase' }).click()
+  await popup.waitForEvent('close')
+  await modal(page).locator('[data-testid=account-name]').waitFor()
+  assert.is((await chain.getBalance({ address: me })) - before, parseEther(quoted))
   assert.equal(errors, [])
 })
 

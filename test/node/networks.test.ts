@@ -7,6 +7,12 @@ import * as chains from 'viem/chains'
 import * as networks from '../../src/networks'
 import { evmNetworksSource, GENERATED } from '../../build/networks.mjs'
 import { parseOptions } from '../../src/signals/options'
+import * as retired from '../../src/networks/retired'
+
+const root = new URL('../../build/', import.meta.url)
+const appkit = JSON.parse(await readFile(new URL('appkit-api.json', root), 'utf8')) as { networks: { exports: string[] } }
+// The chains of every viem AppKit 1.8's releases were built against (build/appkit-viem-chains.mjs).
+const appkitViem = JSON.parse(await readFile(new URL('appkit-viem-chains.json', root), 'utf8')) as { viem: string[]; chains: string[] }
 
 const test = suite('postern/networks')
 
@@ -43,6 +49,23 @@ test('AppKit\'s non-EVM networks with its ids; defineChain and AVAILABLE_NAMESPA
   const custom = networks.defineChain({ ...networks.mainnet, id: 31337, name: 'Local', caipNetworkId: 'eip155:31337' })
   assert.is(custom.caipNetworkId, 'eip155:31337')
   assert.is(custom.formatters, undefined)
+})
+
+test('every name AppKit 1.8\'s @reown/appkit/networks exports, with any viem its releases ask for: 0 missing', () => {
+  assert.ok(appkitViem.viem.includes('2.45.0') && appkitViem.chains.length > 690, 'the recorded list covers AppKit 1.8\'s viem')
+  const expected = [...new Set([...appkitViem.chains, ...appkit.networks.exports])]
+  const missing = expected.filter((name) => !(name in networks))
+  assert.equal(missing, [])
+})
+
+test('the retired chains are only those the installed viem lacks, each a CAIP network of its own id', () => {
+  for (const [name, network] of Object.entries(retired)) {
+    assert.not.ok(name in chains, `${name} is back in viem/chains: remove it from src/networks/retired.ts`)
+    assert.ok(appkitViem.chains.includes(name), `${name} is one of AppKit 1.8's`)
+    assert.is(network.caipNetworkId, `eip155:${network.id}`, name)
+    assert.is((networks as Record<string, unknown>)[name], network)
+  }
+  assert.equal(Object.keys(retired).sort(), ['ekta', 'ektaTestnet', 'seiDevnet', 'tempoAndantino', 'zircuitTestnet'])
 })
 
 test('createAppKit accepts networks of every family', () => {

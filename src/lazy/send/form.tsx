@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks'
 import type { Store } from '../../signals/store'
 import { accountFor } from '../../signals/account'
 import { refreshTokenBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../signals/balances'
-import { formatUnits } from '../../utils/units'
+import { decimalProduct, formatUnits } from '../../utils/units'
 import { resolveReceiverName } from '../../signals/names'
 import {
   isNative,
@@ -25,14 +25,15 @@ import { said } from '../../ui/said'
 import { decimal } from '../../ui/format'
 
 const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
-const usd = (value: number) => `$${value.toFixed(2)}`
+/** The value in USD of an amount at a price, exact and cut to cents (never a binary float's 19.98…). */
+export const usd = (amount: string, price: number) => `$${formatBalance(decimalProduct(amount, price), 2)}`
 
 /** The fee in the native token (6 decimals, truncated) and in USD when the native price is known. */
 export function feeText(fee: SendFee | undefined, balances: readonly SendToken[], unavailable?: boolean): string {
   if (!fee) return unavailable ? 'Unavailable' : 'Estimating…'
   const amount = formatUnits(fee.amount, fee.decimals)
   const price = balances.find(isNative)?.price
-  return `≈ ${formatBalance(amount, 6)} ${fee.symbol}${price ? ` (${usd(Number(amount) * price)})` : ''}`
+  return `≈ ${formatBalance(amount, 6)} ${fee.symbol}${price ? ` (${usd(amount, price)})` : ''}`
 }
 
 /** Which field a problem belongs to, so focus can go there. */
@@ -53,7 +54,6 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
   const isAddress = (a: string) => !!chainLoading || !!chain?.isAddress(a)
   const message = sendButtonMessage(form, isAddress)
   const token = form.token
-  const amountValue = token ? Number(toSendValue(form.sendTokenAmount)) * (token.price ?? 0) : 0
   const errorField = form.error ? fieldOf(form.error) : undefined
 
   useEffect(() => {
@@ -114,7 +114,7 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
             aria-label={token ? `Max: the whole ${token.symbol} balance${isNative(token) ? ', less the fee' : ''}` : 'Max'}>{t('Max')}</button>
         </div>
         <p class="hint" id="send-amount-hint">
-          <span data-testid="send-value">{token?.price && form.sendTokenAmount ? usd(amountValue) : ''}</span>
+          <span data-testid="send-value">{token?.price && form.sendTokenAmount ? usd(toSendValue(form.sendTokenAmount), token.price) : ''}</span>
           <span>{token ? t('Balance: {amount}', { amount: `${decimal(formatBalance(token.quantity.numeric, isNative(token) ? 3 : 2))} ${token.symbol}` }) : ''}</span>
         </p>
       </div>

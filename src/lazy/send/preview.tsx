@@ -5,7 +5,7 @@ import { patchSend, sendStateFor, toSendValue } from '../../signals/send'
 import { truncateAddress } from '../../utils/address'
 import { sendToken } from './actions'
 import type { ChainSend } from './chain'
-import { feeText } from './form'
+import { feeText, usd } from './form'
 import { t } from '../../ui/base'
 import { said } from '../../ui/said'
 
@@ -29,7 +29,7 @@ export function SendPreviewStep({ store, chain }: { store: Store; chain?: ChainS
       <dl>
         <dt>{t('Send')}</dt>
         <dd class="big" data-testid="send-preview-amount">{amount} {form.token?.symbol}</dd>
-        {price ? <><dt>{t('Value')}</dt><dd>${(Number(amount) * price).toFixed(2)}</dd></> : null}
+        {price ? <><dt>{t('Value')}</dt><dd>{usd(amount, price)}</dd></> : null}
         <dt>{t('To')}</dt>
         <dd title={receiver} data-testid="send-preview-to">{truncateAddress(receiver, 6, 6)}</dd>
         <dt>{t('Network')}</dt>

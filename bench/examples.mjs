@@ -1,0 +1,165 @@
+// `node bench/examples.mjs <appkit-web-examples> [--only react-wagmi,javascript-solana] [--concurrency 1]`
+// AppKit's own example apps (reown-com/appkit-web-examples: a checked-out folder or a bare git
+// directory) tried as a site owner switching to Postern would: each app's `@reown/*` imports
+// mapped to Postern's entries per the README's switching table (bench/examples/imports.mjs),
+// Postern installed from `npm pack` of this working tree beside the app's own dependencies, the
+// app's own `build` script run unchanged (type check and bundler), then the built app served
+// against a local stack (dev/stack.ts: chains of the app's network ids, Solana when it uses it)
+// and opened in Chromium with the injected test wallets: connect, then press every button.
+// Prints one table: app | build | connects | buttons working / total | first error.
+// A benchmark-style check, not part of `npm test`: it needs the npm registry for the apps' own
+// dependencies. Work folders: $TMPDIR/postern-examples/<app> (kept, for reading the build logs).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { execFileSync } from 'node:child_process'
+import { register } from 'tsx/esm/api'
+import { extractApp, listApps, sourceCommit } from './examples/source.mjs'
+import { entryMap, rewritePackageJson, rewriteSources } from './examples/imports.mjs'
+import { buildApp, installApp, packPostern } from './examples/install.mjs'
+import { serveApp } from './examples/serve.mjs'
+import { formatTable } from './examples/table.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const args = process.argv.slice(2)
+const flag = (name) => {
+  const i = args.indexOf(name)
+  return i < 0 ? undefined : args.splice(i, 2)[1]
+}
+const only = flag('--only')?.split(',')
+const concurrency = Number(flag('--concurrency') ?? 1)
+// --reuse: an app already installed and built in its work folder goes straight to the browser,
+// and a Postern tarball already packed there is used as it is.
+const reuse = args.includes('--reuse') && !!args.splice(args.indexOf('--reuse'), 1)
+const source = args[0]
+if (!source) {
+  console.error('usage: node bench/examples.mjs <appkit-web-examples folder or bare git dir> [--only a,b] [--concurrency 1]')
+  process.exit(2)
+}
+const started = Date.now()
+const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`)
+
+const apps = listApps(source).filter((a) => !only || only.includes(a.name) || only.includes(a.path))
+if (!apps.length) throw new Error(`no app matches ${only}`)
+const work = join(tmpdir(), 'postern-examples')
+mkdirSync(work, { recursive: true })
+let tarball
+/** Postern built and packed once, when the first app needs it. */
+const posternTarball = () => (tarball ??= reuse && existsSync(join(work, 'postern-0.1.0.tgz')) ? join(work, 'postern-0.1.0.tgz') : (log(`packing Postern from ${root}`), packPostern(root, work)))
+const map = entryMap(readFileSync(join(root, 'README.md'), 'utf8'))
+
+register()
+const { startStack, SOLANA_TEST_WALLET_NAME } = await import('../dev/stack.ts')
+const { startStaticServer } = await import('../dev/static/server.ts')
+const { demoAccount } = await import('../dev/chains/accounts.ts')
+const { launchChromium } = await import('../test/browser.ts')
+const networks = await import('../src/networks.ts')
+const { tryApp } = await import('./examples/browser.mjs')
+
+/** The networks the app imports from postern/networks (by name), as Postern defines them. */
+function appNetworks(dir, files) {
+  const names = new Set()
+  for (const file of files) {
+    const text = readFileSync(join(dir, file), 'utf8')
+    for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]postern\/networks['"]/g)) {
+      for (const part of m[1].split(',')) names.add(part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
+    }
+  }
+  return [...names].map((n) => networks[n]).filter((n) => n && typeof n === 'object' && 'caipNetworkId' in n)
+}
+
+/** RPC URL (or `caip:<id>`) → the local node of that network, from Postern's and the app's own viem chains. */
+async function rpcRoutes(dir, stack) {
+  const byUrl = new Map()
+  const appChains = await import(pathToFileURL(join(dir, 'node_modules/viem/_esm/chains/index.js')).href).catch(() => ({}))
+  const all = [...Object.values(networks), ...Object.values(appChains)].filter((n) => n && typeof n === 'object' && n.rpcUrls)
+  const add = (n, target) => {
+    for (const url of [...(n.rpcUrls.default?.http ?? []), ...(n.rpcUrls.public?.http ?? [])]) byUrl.set(url, target), byUrl.set(url.replace(/\/$/, ''), target)
+  }
+  for (const chain of stack.chains) {
+    byUrl.set(`caip:eip155:${chain.chainId}`, chain.rpcUrl)
+    for (const n of all) if (n.id === chain.chainId && (n.chainNamespace ?? 'eip155') === 'eip155') add(n, chain.rpcUrl)
+  }
+  if (stack.solana) {
+    for (const n of all) {
+      if (n.chainNamespace !== 'solana') continue
+      add(n, stack.solana.rpcUrl)
+      byUrl.set(`caip:${n.caipNetworkId}`, stack.solana.rpcUrl)
+    }
+  }
+  return byUrl
+}
+
+/** Extracts, maps, installs and builds one app; the row so far, and whether there is a bundle to open. */
+async function prepare(app, dir) {
+  const row = { app: app.name, build: '', connects: '–', buttons: '–', firstError: '', marks: [] }
+  const saved = join(dir, 'examples-build.json')
+  if (reuse && existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8'))
+  extractApp(source, app, dir)
+  const { unmapped } = rewriteSources(dir, map)
+  rewritePackageJson(dir, posternTarball())
+  log(`${app.name}: installing${unmapped.length ? ` (no Postern entry for ${unmapped.join(', ')})` : ''}`)
+  const install = await installApp(dir)
+  row.marks = install.marks
+  if (!install.ok) return { row: { ...row, build: 'install failed', firstError: install.error }, bundled: false }
+  log(`${app.name}: building`)
+  const build = await buildApp(dir, 'postern-demo')
+  row.build = build.ok ? 'ok' : build.bundled ? 'fail (bundler alone ok)' : 'fail'
+  row.firstError = build.error ?? ''
+  writeFileSync(saved, `${JSON.stringify({ row, bundled: build.bundled })}\n`)
+  return { row, bundled: build.bundled }
+}
+
+async function tryOne(app, browser) {
+  const dir = join(work, app.name)
+  const { row, bundled } = await prepare(app, dir)
+  if (!bundled) return row
+  const files = rewriteSources(dir, map).files
+  const used = appNetworks(dir, files)
+  const chainIds = [...new Set(used.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id)))]
+  const solana = used.some((n) => n.chainNamespace === 'solana')
+  log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
+  const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
+  let served
+  try {
+    served = await serveApp(dir, stack.config.projectId, startStaticServer)
+    const hasEvm = !solana || chainIds.length > 0
+    const walletScripts = [
+      ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
+      ...(solana ? [await (await fetch(`${stack.web.url}/solana-test-wallet.js`)).text()] : []),
+    ]
+    const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
+    const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
+    log(`${app.name}: in the browser at ${served.url}`)
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl: await rpcRoutes(dir, stack), walletScripts, walletNames, addressTails })
+    if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
+    writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
+    return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }
+  } catch (error) {
+    return { ...row, connects: 'no', firstError: row.firstError || (error instanceof Error ? error.message : String(error)) }
+  } finally {
+    await served?.stop().catch(() => undefined)
+    await stack.stop()
+  }
+}
+
+const browser = await launchChromium()
+const rows = []
+try {
+  const queue = [...apps]
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, async () => {
+    while (queue.length) {
+      const app = queue.shift()
+      const row = await tryOne(app, browser).catch((error) => ({ app: app.name, build: 'error', connects: '–', buttons: '–', firstError: error instanceof Error ? error.message : String(error), marks: [] }))
+      rows.push(row)
+      log(`${app.name}: build ${row.build}, connects ${row.connects}, buttons ${row.buttons}${row.firstError ? `, ${row.firstError}` : ''}`)
+    }
+  }))
+} finally {
+  await browser.close().catch(() => undefined)
+}
+rows.sort((a, b) => apps.findIndex((x) => x.name === a.app) - apps.findIndex((x) => x.name === b.app))
+const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
+console.log(`AppKit examples at ${sourceCommit(source).slice(0, 10)}, Postern at ${commit}, ${new Date().toISOString().slice(0, 10)}\n`)
+console.log(formatTable(rows))

@@ -1,0 +1,139 @@
+// One built example in Chromium against the local stack: the public endpoints the app would call
+// answered by the stack (AppKit's API and blockchain API by the reference server, each network's
+// RPC by the local chain of its id), the injected test wallets in the page, then: connect through
+// the modal, and press every button of the app (Disconnect last).
+//
+// A button "works" when pressing it raises no page error, no unhandled rejection and no console
+// message that reports an error within the settle time; buttons that open the modal get it
+// closed again, and a popup a button opens is closed.
+
+const SETTLE_MS = 4000
+const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
+const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//
+// Resource misses (an avatar from the internet, a favicon) are not the app's behaviour.
+const NOISE = /Failed to load resource|net::ERR_|favicon/i
+
+/** Routes the app's outside requests to the stack; JSON-RPC by URL to the local chain of that network. */
+export async function routeToStack(context, stack, rpcByUrl) {
+  const api = stack.api.url
+  await context.route((url) => !LOCAL.test(url.href), async (route) => {
+    const request = route.request()
+    const url = new URL(request.url())
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' }
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
+    let target
+    if (url.hostname === 'rpc.walletconnect.org' && /^\/v1\/?$/.test(url.pathname) && url.searchParams.get('chainId')) {
+      target = rpcByUrl.get(`caip:${url.searchParams.get('chainId')}`)
+    } else if (['api.web3modal.org', 'rpc.walletconnect.org', 'pulse.walletconnect.org'].includes(url.hostname)) {
+      target = `${api}${url.pathname}${url.search}`
+    } else {
+      target = rpcByUrl.get(url.href) ?? rpcByUrl.get(url.href.replace(/\/$/, ''))
+    }
+    if (!target) return route.fulfill({ status: 404, headers: cors, body: '' })
+    try {
+      const response = await route.fetch({ url: target })
+      await route.fulfill({ response, headers: { ...response.headers(), ...cors } })
+    } catch {
+      await route.abort('connectionrefused').catch(() => undefined)
+    }
+  })
+}
+
+/** Text of the page including open shadow roots (the modal's and the buttons'). */
+const deepText = (page) => page.evaluate(() => {
+  const walk = (root) => [...root.querySelectorAll('*')].map((el) => (el.shadowRoot ? walk(el.shadowRoot) : '')).join(' ') + ' ' + (root.textContent ?? '')
+  return walk(document.documentElement)
+})
+
+/** Clicks the connect button (AppKit's element, else the app's own), then the first test wallet listed. */
+async function connect(page, { walletNames, addressTails }) {
+  const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
+  const own = page.locator('button', { hasText: /connect|open/i }).first()
+  const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
+  if (!trigger) throw new Error('no connect button found')
+  await trigger.click({ timeout: 10_000 })
+  const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
+  await wallet.waitFor({ timeout: 15_000 })
+  await wallet.click()
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const text = (await deepText(page)).toLowerCase()
+    if (addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
+    await page.waitForTimeout(300)
+  }
+  throw new Error('the address never showed after choosing the wallet')
+}
+
+/** The app's own buttons (light DOM, visible), tagged with an index; Disconnect-like ones last. */
+const tagButtons = (page) => page.evaluate(() => {
+  const buttons = [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null && !b.disabled && b.textContent.trim())
+  buttons.forEach((b, i) => b.setAttribute('data-examples-button', String(i)))
+  return buttons.map((b, i) => ({ index: i, text: b.textContent.trim().replace(/\s+/g, ' ').slice(0, 40) }))
+})
+
+async function closeModalIfOpen(page) {
+  const dialog = page.locator('w3m-modal [role=dialog]')
+  if (await dialog.count()) {
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined)
+  }
+}
+
+/**
+ * Opens the app, connects, presses each button. Returns { connects, working, total, firstError,
+ * buttons: [{ text, ok, error }] }.
+ */
+export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails }) {
+  const context = await browser.newContext()
+  const errors = []
+  const note = (text) => !NOISE.test(text) && errors.push(text.split('\n')[0].slice(0, 200))
+  let page
+  context.on('page', (p) => page && p !== page && p.close().catch(() => undefined))
+  await routeToStack(context, stack, rpcByUrl)
+  for (const content of walletScripts) await context.addInitScript({ content })
+  page = await context.newPage()
+  page.on('pageerror', (error) => note(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || (['log', 'warning'].includes(message.type()) && ERROR_TEXT.test(message.text()))) note(message.text())
+  })
+  const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
+    await connect(page, { walletNames, addressTails })
+    result.connects = true
+    await closeModalIfOpen(page)
+    await page.waitForTimeout(1500)
+    const found = await tagButtons(page)
+    const order = [...found.filter((b) => !/disconnect/i.test(b.text)), ...found.filter((b) => /disconnect/i.test(b.text))]
+    result.total = order.length
+    for (const button of order) {
+      const before = errors.length
+      let error = ''
+      try {
+        // Re-tag: the app may have re-rendered since; the same text at the same rank is the same button.
+        const now = await tagButtons(page)
+        const same = now.filter((b) => b.text === button.text)
+        const rank = found.filter((b) => b.text === button.text).indexOf(button)
+        const target = same[rank] ?? same[0]
+        if (!target) throw new Error('the button is gone')
+        await page.locator(`[data-examples-button="${target.index}"]`).click({ timeout: 5000 })
+        await page.waitForTimeout(SETTLE_MS)
+        await closeModalIfOpen(page)
+      } catch (e) {
+        error = e instanceof Error ? e.message.split('\n')[0] : String(e)
+      }
+      error ||= errors.slice(before).join(' | ')
+      result.buttons.push({ text: button.text, ok: !error, error })
+      if (!error) result.working++
+    }
+  } catch (e) {
+    note(e instanceof Error ? e.message.split('\n')[0] : String(e))
+    result.screenshot = await page.screenshot({ fullPage: true }).catch(() => undefined)
+  } finally {
+    await context.close().catch(() => undefined)
+  }
+  const failed = result.buttons.find((b) => !b.ok)
+  result.firstError = errors[0] ?? (failed ? `${failed.text}: ${failed.error}` : '')
+  result.errors = errors
+  return result
+}

@@ -1,0 +1,11 @@
+// Chains AppKit 1.8's @reown/appkit/networks exported through the viem its releases were built
+// against (build/appkit-viem-chains.json) that the installed viem has since dropped: their
+// definitions as that viem gave them (viem 2.44.2), so a site importing one still builds.
+// If a later viem brings one back, the type check reports the clash: remove it here.
+import type { Network } from '../types'
+
+export const ekta: Network = { id: 1994, name: 'Ekta', nativeCurrency: { name: 'EKTA', symbol: 'EKTA', decimals: 18 }, rpcUrls: { default: { http: ['https://main.ekta.io'] } }, blockExplorers: { default: { name: 'Ektascan', url: 'https://ektascan.io' } }, chainNamespace: 'eip155', caipNetworkId: 'eip155:1994' }
+export const ektaTestnet: Network = { id: 1004, name: 'Ekta Testnet', nativeCurrency: { name: 'EKTA', symbol: 'EKTA', decimals: 18 }, rpcUrls: { default: { http: ['https://test.ekta.io:8545'] } }, blockExplorers: { default: { name: 'Test Ektascan', url: 'https://test.ektascan.io' } }, testnet: true, chainNamespace: 'eip155', caipNetworkId: 'eip155:1004' }
+export const seiDevnet: Network = { id: 713715, name: 'Sei Devnet', nativeCurrency: { name: 'Sei', symbol: 'SEI', decimals: 18 }, rpcUrls: { default: { http: ['https://evm-rpc-arctic-1.sei-apis.com'] } }, blockExplorers: { default: { name: 'Seitrace', url: 'https://seitrace.com' } }, testnet: true, chainNamespace: 'eip155', caipNetworkId: 'eip155:713715' }
+export const tempoAndantino: Network = { id: 42429, name: 'Tempo Testnet (Andantino)', nativeCurrency: { name: 'USD', symbol: 'USD', decimals: 6 }, rpcUrls: { default: { http: ['https://rpc.testnet.tempo.xyz'] } }, blockExplorers: { default: { name: 'Tempo Explorer', url: 'https://explore.testnet.tempo.xyz' } }, chainNamespace: 'eip155', caipNetworkId: 'eip155:42429' }
+export const zircuitTestnet: Network = { id: 48899, name: 'Zircuit Testnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['https://testnet.zircuit.com', 'https://zircuit1-testnet.p2pify.com', 'https://zircuit1-testnet.liquify.com'] } }, blockExplorers: { default: { name: 'Zircuit Testnet Explorer', url: 'https://explorer.testnet.zircuit.com' } }, testnet: true, chainNamespace: 'eip155', caipNetworkId: 'eip155:48899' }
