@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { startChains, type LocalChain } from './chains/index.ts'
 import { startApiServer, type ApiServer } from '../server/index.ts'
@@ -84,8 +85,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     aaStarting.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
-    // redirect is registered with the local OpenID provider.
-    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
+    // redirect is registered with the local OpenID provider. Named localhost: WebAuthn (its
+    // passkey mode) takes a domain as relying party id, never an IP address.
+    const secure = await track(startStaticServer({ hostname: 'localhost', mounts: { '/': `${root}dist/secure` } }))
     const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
     const farcaster = await track(startFarcasterRelay())
     // The test wallet's browser bundle builds while the other services start.
@@ -107,7 +109,12 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         // The onramp sandbox pays SOL and mints the demo USDC from the ledger's faucet (its mint authority).
         onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
-      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
+      // The share wrapping key, stated explicitly as the service requires: npm start keeps a dev key
+      // in a file beside its data (standing in for a KMS); a test stack makes one for its run.
+      emailAuth: {
+        smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url,
+        ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey: randomBytes(32).toString('hex') }),
+      },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
