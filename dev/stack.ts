@@ -47,6 +47,8 @@ export interface Stack {
   config: DemoConfig
   /** A fault switch per service (RPC of each chain, API, relay, database); pages reach them through `faults.config`. */
   faults: Faults<DemoConfig>
+  /** A test stack's share wrapping key (hex), so tests can play the operator; npm start keeps its own in a file. */
+  shareKey?: string
   stop(): Promise<void>
 }
 
@@ -96,6 +98,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
     // The API server's database (PGlite, or Postgres at databaseUrl) is behind its fault switch.
+    const shareKey = randomBytes(32).toString('hex')
     const database = await track(databaseBehindSwitch({ databaseUrl: opts.databaseUrl, dataDir: opts.stateDir && `${opts.stateDir}/server` }))
     const api = await track(startApiServer({
       chains: chains.chains,
@@ -113,7 +116,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       // in a file beside its data (standing in for a KMS); a test stack makes one for its run.
       emailAuth: {
         smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url,
-        ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey: randomBytes(32).toString('hex') }),
+        ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey }),
       },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
@@ -139,6 +142,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
       web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }
   } catch (error) {
