@@ -30,6 +30,11 @@ export async function freshUser(db: Db, token: string, now = Date.now()): Promis
   return session
 }
 
+/** A code redeemed on this session (an e-mail change's first code) renews its proof. */
+export async function markProven(db: Db, token: string, now = Date.now()): Promise<void> {
+  await db.query('UPDATE embedded_sessions SET proven_at = $2 WHERE token_hash = $1', [sha256(token), now])
+}
+
 /** Every session of the user ends (log out everywhere). */
 export async function closeAllSessions(db: Db, userId: string): Promise<number> {
   return (await db.query('DELETE FROM embedded_sessions WHERE user_id = $1 RETURNING user_id', [userId])).length

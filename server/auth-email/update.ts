@@ -9,6 +9,7 @@ import { originAllowed } from '../auth/verify.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
 import { checkCode, issueCode, normalizeEmail, sessionUser } from './store.ts'
+import { freshUser, markProven } from './key-store.ts'
 
 /** A pending change is dropped after the codes' own lifetime. */
 const UPDATE_TTL_MS = 10 * 60_000
@@ -70,6 +71,7 @@ export const emailUpdateRoutes: Route[] = [
       const user = await emailUser(ctx.state.db, body.token)
       const email = await pendingUpdate(ctx.state.db, user.id, 'primary')
       await checkCode(ctx.state.db, user.email, body.otp)
+      await markProven(ctx.state.db, body.token)
       const code = await issueCode(ctx.state.db, email)
       await ctx.state.db.query("UPDATE email_updates SET stage = 'secondary' WHERE user_id = $1", [user.id])
       await mailCode(emailAuthConfig(ctx.state), email, code, 'change')
@@ -77,7 +79,8 @@ export const emailUpdateRoutes: Route[] = [
     },
   },
   {
-    // The new address confirmed: it becomes the user's e-mail.
+    // The new address confirmed: it becomes the user's e-mail, if the current address's code (or
+    // the login) was redeemed by this session in the last 5 minutes.
     method: 'POST',
     path: /^\/auth\/v1\/email\/update\/secondary$/,
     access: 'query',
@@ -85,6 +88,7 @@ export const emailUpdateRoutes: Route[] = [
       checkOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
+      await freshUser(ctx.state.db, body.token)
       const email = await pendingUpdate(ctx.state.db, user.id, 'secondary')
       await checkCode(ctx.state.db, email, body.otp)
       await ctx.state.db.transaction(async (tx) => {
