@@ -130,7 +130,8 @@ export function createCustody(config: SecureConfig) {
     /**
      * A stored session token logs in again after a reload, without a new code and without the
      * shares: the key this device kept at login. A session the service ended, or one this device
-     * keeps no key for, is dropped here; an unreachable service leaves it for the next try.
+     * keeps no key for, is dropped here with the kept key; a service that is down or unreachable
+     * leaves both for the next try.
      */
     async restore(): Promise<Session | undefined> {
       const token = storage()?.getItem(TOKEN_KEY)
@@ -140,7 +141,7 @@ export function createCustody(config: SecureConfig) {
         if (kept) session = await toSession(kept)
         else await forget()
       } catch (error) {
-        if (error instanceof AuthError) await forget()
+        if (error instanceof AuthError && error.status === 401) await forget()
       }
       return session
     },

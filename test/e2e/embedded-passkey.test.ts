@@ -2,7 +2,8 @@
 // (localhost, a domain as relying party id): the owner adds a passkey on the dashboard after a new
 // code; from then on the operator, holding the whole database and the wrapping key, cannot rebuild
 // the wallet's key (tried before, where it works, and after, where it fails), and a browser with
-// nothing of the wallet logs in to the same address with the e-mail code and the passkey.
+// nothing of the wallet logs in to the same address with the e-mail code and the passkey; "Log out
+// everywhere" then ends every session of the user.
 import { createDecipheriv } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -94,6 +95,17 @@ test('attack: with a passkey added, the database and the wrapping key together n
   assert.is(await assertions(), used + 1, 'the passkey opened the recovery share')
   const again = await page.evaluate(() => (window as any).modal.getAccount().allAccounts)
   assert.is(again.find((a: { type: string }) => a.type === 'eoa').address, eoa)
+
+  // "Log out everywhere" on the dashboard ends every session of the user, the wiped browser's too.
+  const sessions = async () => Number((await e2e.stack.api.db.query<{ n: string }>(
+    'SELECT count(*) AS n FROM embedded_sessions s JOIN embedded_users u ON u.id = s.user_id WHERE u.email = $1', [email]))[0]!.n)
+  assert.ok(await sessions() >= 3, 'the first login, the dashboard\'s code and the new browser\'s login')
+  await page.goto(`${e2e.stack.secure.url}/dashboard.html`)
+  await page.locator('[data-testid=dashboard-logout-everywhere]').click()
+  await page.locator('#status', { hasText: 'You are logged out everywhere' }).waitFor()
+  assert.is(await sessions(), 0)
+  await page.goto(url)
+  await page.waitForFunction(() => (window as any).modal?.getAccount()?.status === 'disconnected', undefined, { timeout: 60_000 })
   assert.equal(errors, [])
 })
 
