@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { startChains, type LocalChain } from './chains/index.ts'
 import { startApiServer, type ApiServer } from '../server/index.ts'
@@ -47,6 +48,8 @@ export interface Stack {
   config: DemoConfig
   /** A fault switch per service (RPC of each chain, API, relay, database); pages reach them through `faults.config`. */
   faults: Faults<DemoConfig>
+  /** A test stack's share wrapping key (hex), so tests can play the operator; npm start keeps its own in a file. */
+  shareKey?: string
   stop(): Promise<void>
 }
 
@@ -96,8 +99,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     aaStarting.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
-    // redirect is registered with the local OpenID provider.
-    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
+    // redirect is registered with the local OpenID provider. Named localhost: WebAuthn (its
+    // passkey mode) takes a domain as relying party id, never an IP address.
+    const secure = await track(startStaticServer({ hostname: 'localhost', mounts: { '/': `${root}dist/secure` } }))
     const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
     const farcaster = await track(startFarcasterRelay())
     // The test wallet's browser bundle builds while the other services start.
@@ -106,6 +110,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
     // The API server's database (PGlite, or Postgres at databaseUrl) is behind its fault switch.
+    const shareKey = randomBytes(32).toString('hex')
     const database = await track(databaseBehindSwitch({ databaseUrl: opts.databaseUrl, dataDir: opts.stateDir && `${opts.stateDir}/server` }))
     const api = await track(startApiServer({
       chains: chains.chains,
@@ -119,7 +124,12 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         // The onramp sandbox pays SOL and mints the demo USDC from the ledger's faucet (its mint authority).
         onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
-      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
+      // The share wrapping key, stated explicitly as the service requires: npm start keeps a dev key
+      // in a file beside its data (standing in for a KMS); a test stack makes one for its run.
+      emailAuth: {
+        smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url,
+        ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey }),
+      },
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
@@ -145,6 +155,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
       web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }
   } catch (error) {

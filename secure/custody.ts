@@ -1,14 +1,16 @@
 // Key custody: the key is made here, on the secure origin, and split in two 32-byte shares
 // (key = authShare XOR recoveryShare). The auth service keeps authShare and, sealed under a wrapping
-// key that is not in its database, recoveryShare; after a login it hands both back to this origin
-// only, which joins them in memory. Neither the site's page nor a database dump ever holds a key.
+// key that is not in its database (or in passkey mode only under the owner's passkey), recoveryShare;
+// it hands them back to this origin only on fresh proof, and this device keeps the joined key
+// wrapped (wallet-key.ts). Neither the site's page nor a database dump ever holds a key.
 import * as v from 'valibot'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { SecureConfig } from './config'
 import { AuthError, authCall } from './auth-call'
 import type { SocialResult } from './social'
 import { solanaKeyFrom, solanaSecretFrom, type SolanaKey } from './solana'
 import { newLoginSecret, type LoginSecret } from './login-secret'
+import { deviceKey, forgetDeviceKey, protectWithPasskey, revealKey, unlockAfterLogin, type DeviceKey, type TokenCall } from './wallet-key'
 
 const TOKEN_KEY = '@postern-secure/session_token'
 /** The project the session was opened for: the dashboard (no frame query) calls the auth service as it. */
@@ -21,22 +23,21 @@ const LAST_EMAIL_KEY = '@postern-secure/last_email_time'
 /** SPEC section 5: checkIfAllowedToTriggerEmail — 30 s between login e-mails. */
 const RESEND_MS = 30_000
 
-const Hex32 = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/))
-const KeyReply = v.object({ email: v.string(), username: v.optional(v.string()), key: v.nullable(v.object({ address: v.string(), authShare: Hex32, recoveryShare: Hex32 })) })
 const VerifyReply = v.object({ token: v.string(), email: v.string() })
 const SocialReply = v.object({ token: v.string(), userName: v.string() })
 const StartReply = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
 const UpdateReply = v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const UpdatedReply = v.object({ newEmail: v.string() })
 
-const toBytes = (hex: string) => Uint8Array.from(hex.slice(2).match(/../g)!.map((b) => parseInt(b, 16)))
 const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}` as `0x${string}`
-const xor = (a: string, b: string) => toHex(toBytes(a).map((x, i) => x ^ toBytes(b)[i]!))
-const randomShare = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
 
 export { AuthError }
 
-export interface Session { account: PrivateKeyAccount; email: string; solana: SolanaKey; /** A Farcaster user's name, from the auth service. */ username?: string }
+export interface Session {
+  account: PrivateKeyAccount; email: string; solana: SolanaKey
+  /** A Farcaster user's name, from the auth service. */ username?: string
+  /** Passkey mode: the service keeps no copy of the recovery share it can open. */ passkey: boolean
+}
 
 export function createCustody(config: SecureConfig) {
   let pendingEmail: string | undefined
@@ -73,22 +74,15 @@ export function createCustody(config: SecureConfig) {
     return token
   }
 
-  /** Joins the user's shares, or makes their first key here and stores its shares. */
-  async function unlock(token: string): Promise<Session> {
-    let reply = await call('/auth/v1/embedded/key', { token }, KeyReply)
-    if (!reply.key) {
-      const privateKey = generatePrivateKey()
-      const authShare = randomShare()
-      const address = privateKeyToAccount(privateKey).address
-      await call('/auth/v1/embedded/key/new', { token, address, authShare, recoveryShare: xor(privateKey, authShare) }, v.unknown()).catch(() => undefined)
-      // Read back: if another device won a race, its key is the user's.
-      reply = await call('/auth/v1/embedded/key', { token }, KeyReply)
-      if (!reply.key) throw new AuthError('Something went wrong')
-    }
-    const secret = xor(reply.key.authShare, reply.key.recoveryShare)
-    const account = privateKeyToAccount(secret)
-    if (account.address.toLowerCase() !== reply.key.address.toLowerCase()) throw new AuthError('The key shares do not match')
-    return { account, email: reply.email, username: reply.username, solana: await solanaKeyFrom(secret) }
+  const withToken = (token: string): TokenCall => (path, body, schema) => call(path, { token, ...body }, schema)
+  const toSession = async ({ secret, info }: DeviceKey): Promise<Session> =>
+    ({ account: privateKeyToAccount(secret), email: info.email, username: info.username, passkey: info.passkey, solana: await solanaKeyFrom(secret) })
+  /** A token fresh from a login: the key this device keeps, or the shares joined (or a first key made). */
+  const unlock = async (token: string) => toSession(await unlockAfterLogin(withToken(token)))
+  const forget = async () => {
+    storage()?.removeItem(TOKEN_KEY)
+    storage()?.removeItem(PROJECT_KEY)
+    await forgetDeviceKey()
   }
 
   return {
@@ -147,14 +141,21 @@ export function createCustody(config: SecureConfig) {
       session = await unlock(token)
       keep(token)
     },
-    /** A stored session token logs in again after a reload, without a new code. */
+    /**
+     * A stored session token logs in again after a reload, without a new code and without the
+     * shares: the key this device kept at login. A session the service ended, or one this device
+     * keeps no key for, is dropped here with the kept key; a service that is down or unreachable
+     * leaves both for the next try.
+     */
     async restore(): Promise<Session | undefined> {
       const token = storage()?.getItem(TOKEN_KEY)
       if (session || !token) return session
       try {
-        session = await unlock(token)
-      } catch {
-        storage()?.removeItem(TOKEN_KEY)
+        const kept = await deviceKey(withToken(token))
+        if (kept) session = await toSession(kept)
+        else await forget()
+      } catch (error) {
+        if (error instanceof AuthError && error.status === 401) await forget()
       }
       return session
     },
@@ -179,18 +180,29 @@ export function createCustody(config: SecureConfig) {
      * session keeps only the account), with the Solana secret derived from it.
      */
     async revealKeys(): Promise<{ evm: `0x${string}`; solana: string }> {
-      const reply = await call('/auth/v1/embedded/key', { token: liveToken() }, KeyReply)
-      if (!reply.key) throw new AuthError('Something went wrong')
-      const secret = xor(reply.key.authShare, reply.key.recoveryShare)
+      const secret = await revealKey(withToken(liveToken()), session!.account.address)
       if (privateKeyToAccount(secret).address !== session!.account.address) throw new AuthError('The key shares do not match')
       return { evm: secret, solana: await solanaSecretFrom(secret) }
+    },
+    /** The dashboard's passkey mode (on fresh proof): from then on the service cannot open the recovery share. */
+    async addPasskey(name: string): Promise<void> {
+      const token = liveToken()
+      const kept = await deviceKey(withToken(token))
+      if (!kept) throw new AuthError('Not logged in')
+      await protectWithPasskey(withToken(token), kept.secret, name)
+      session = { ...session!, passkey: true }
     },
     async signOut(): Promise<void> {
       const token = storage()?.getItem(TOKEN_KEY)
       session = undefined
-      storage()?.removeItem(TOKEN_KEY)
-      storage()?.removeItem(PROJECT_KEY)
+      await forget()
       if (token) await call('/auth/v1/embedded/signout', { token }, v.unknown()).catch(() => undefined)
+    },
+    /** Every session of this user ends, on every device and site; then this browser logs out. */
+    async signOutEverywhere(): Promise<void> {
+      await call('/auth/v1/embedded/signout/all', { token: liveToken() }, v.unknown())
+      session = undefined
+      await forget()
     },
   }
 }

@@ -51,7 +51,7 @@ export interface ApiServerOptions {
   onrampSolanaTreasury?: Uint8Array
   /** false runs no indexer (history then serves what another server indexed). */
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
-  /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key. */
+  /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key (required). */
   emailAuth?: EmailAuthOptions
   /** The embedded wallet's smart accounts (EntryPoint, factory, bundler per chain); none when absent. */
   smartAccounts?: SmartAccountOptions
@@ -91,10 +91,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaMints: opts.solanaMints ?? {},
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
-  configureEmailAuth(state, opts.emailAuth)
   configureSmartAccounts(state, opts.smartAccounts)
   configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {
+    // Without emailAuth the embedded wallet's routes refuse; with it, a wrapping key is required.
+    if (opts.emailAuth) configureEmailAuth(state, opts.emailAuth)
     await prepareIndex(state, opts)
   } catch (error) {
     await db.close()

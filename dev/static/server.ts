@@ -16,7 +16,11 @@ export interface StaticServer {
 }
 
 /** Serves folders under URL prefixes, plus generated pages; refuses anything outside its folders. */
-export async function startStaticServer(opts: { port?: number; mounts: Record<string, string> }): Promise<StaticServer> {
+/**
+ * `hostname`: the name its URL gives (it listens on 127.0.0.1 either way); 'localhost' for the
+ * secure site, whose passkeys need a domain as their relying party id, not an IP address.
+ */
+export async function startStaticServer(opts: { port?: number; hostname?: string; mounts: Record<string, string> }): Promise<StaticServer> {
   const pages = new Map<string, { body: string; type: string; headers?: Record<string, string> }>()
   const send = (res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', headers?: Record<string, string>) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers })
@@ -52,7 +56,7 @@ export async function startStaticServer(opts: { port?: number; mounts: Record<st
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${opts.hostname ?? '127.0.0.1'}:${port}`,
     setPage: (path, body, type = TYPES[extname(path)] ?? TYPES['.html']!, headers) => void pages.set(path, { body, type, headers }),
     stop: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy()

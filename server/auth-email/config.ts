@@ -1,6 +1,6 @@
 // The e-mail auth service's settings, kept beside the server state rather than in it, and the
-// wrapping key that seals the recovery share (AES-256-GCM). The key never goes into the database.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+// wrapping key that seals the recovery share (seal.ts). The key never goes into the database.
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServerState } from '../state.ts'
@@ -10,7 +10,11 @@ export interface EmailAuthOptions {
   smtp?: { host: string; port: number }
   /** The sender address. */
   from?: string
-  /** A file holding the 32-byte wrapping key (hex); created when absent. In memory when unset. */
+  /**
+   * A file holding the 32-byte wrapping key (hex); created when absent. With neither this nor
+   * shareKey the service refuses to start: a key made up in memory would lose every wallet at the
+   * next restart.
+   */
   shareKeyFile?: string
   /** The wrapping key itself (64 hex digits), e.g. from a secret manager; wins over the file. */
   shareKey?: string
@@ -23,7 +27,8 @@ export interface EmailAuthOptions {
 export interface EmailAuthConfig {
   smtp?: { host: string; port: number }
   from: string
-  wrappingKey: Buffer
+  /** Absent when the embedded wallet is not configured: its key routes then refuse. */
+  wrappingKey?: Buffer
   oidcIssuer?: string
   farcasterRelay?: string
 }
@@ -32,7 +37,7 @@ const configs = new WeakMap<ServerState, EmailAuthConfig>()
 
 function loadKey(opts: EmailAuthOptions): Buffer {
   if (opts.shareKey) return Buffer.from(opts.shareKey, 'hex')
-  if (!opts.shareKeyFile) return randomBytes(32)
+  if (!opts.shareKeyFile) throw new Error('emailAuth: no share wrapping key configured (shareKey or shareKeyFile)')
   if (existsSync(opts.shareKeyFile)) return Buffer.from(readFileSync(opts.shareKeyFile, 'utf8').trim(), 'hex')
   const key = randomBytes(32)
   mkdirSync(dirname(opts.shareKeyFile), { recursive: true })
@@ -48,21 +53,7 @@ export function configureEmailAuth(state: ServerState, opts: EmailAuthOptions = 
 
 export function emailAuthConfig(state: ServerState): EmailAuthConfig {
   let config = configs.get(state)
-  if (!config) configs.set(state, (config = { from: 'Postern <login@postern.local>', wrappingKey: randomBytes(32) }))
+  if (!config) configs.set(state, (config = { from: 'Postern <login@postern.local>' }))
   return config
 }
 
-/** iv.tag.ciphertext, base64url each. */
-export function seal(key: Buffer, plain: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.')
-}
-
-export function unseal(key: Buffer, sealed: string): string {
-  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'))
-  const decipher = createDecipheriv('aes-256-gcm', key, iv!)
-  decipher.setAuthTag(tag!)
-  return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')
-}

@@ -1,5 +1,5 @@
 // E-mail codes (hashed, expiring, single use, bound to the login that asked, locked after wrong tries,
-// throttled), the users they log in, their sessions (hashed tokens) and their key shares.
+// throttled), the users they log in and their sessions (hashed tokens); the key shares are in key-store.ts.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import { HttpError } from '../http.ts'
@@ -74,7 +74,8 @@ export async function openSession(db: Db, email: string, now = Date.now()): Prom
   await db.query('INSERT INTO embedded_users (id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING', [id, email, now])
   const [user] = await db.query<{ id: string }>('SELECT id FROM embedded_users WHERE email = $1', [email])
   const token = randomBytes(32).toString('base64url')
-  await db.query('INSERT INTO embedded_sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+  // A session is opened by a redemption (code, social, Farcaster): that is its proof time.
+  await db.query('INSERT INTO embedded_sessions (token_hash, user_id, created_at, expires_at, proven_at) VALUES ($1, $2, $3, $4, $3)',
     [sha256(token), user!.id, now, now + SESSION_TTL_MS])
   return { token, userId: user!.id }
 }
@@ -89,20 +90,4 @@ export async function sessionUser(db: Db, token: string, now = Date.now()): Prom
 
 export async function closeSession(db: Db, token: string): Promise<void> {
   await db.query('DELETE FROM embedded_sessions WHERE token_hash = $1', [sha256(token)])
-}
-
-export interface StoredKey { address: string; authShare: string; recoverySealed: string }
-
-export async function findKey(db: Db, userId: string): Promise<StoredKey | undefined> {
-  const [row] = await db.query<{ address: string; auth_share: string; recovery_share_sealed: string }>(
-    'SELECT address, auth_share, recovery_share_sealed FROM embedded_keys WHERE user_id = $1', [userId])
-  return row && { address: row.address, authShare: row.auth_share, recoverySealed: row.recovery_share_sealed }
-}
-
-/** The first key a user registers is theirs for good: a second one is refused. */
-export async function saveKey(db: Db, userId: string, key: StoredKey, now = Date.now()): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO embedded_keys (user_id, address, auth_share, recovery_share_sealed, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (user_id) DO NOTHING RETURNING user_id`, [userId, key.address, key.authShare, key.recoverySealed, now])
-  return rows.length === 1
 }

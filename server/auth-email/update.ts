@@ -13,6 +13,7 @@ import { mailCode } from './mail.ts'
 import { issueCode, normalizeEmail, sessionUser } from './store.ts'
 import { NOT_THIS_LOGIN, Secret, SecretHash, hashHex, secretMatches } from './binding.ts'
 import { redeemCode } from './redeem.ts'
+import { freshUser, markProven } from './key-store.ts'
 
 /** A pending change is dropped after the codes' own lifetime. */
 const UPDATE_TTL_MS = 10 * 60_000
@@ -76,6 +77,7 @@ export const emailUpdateRoutes: Route[] = [
       const user = await emailUser(ctx.state.db, body.token)
       const email = await pendingUpdate(ctx.state.db, user.id, 'primary', body.secret)
       await redeemCode(ctx.state, user.email, body.otp, { secret: body.secret, purpose: 'change' })
+      await markProven(ctx.state.db, body.token)
       const code = await issueCode(ctx.state.db, email, { secretHash: hashHex(body.secret), purpose: 'change' })
       await ctx.state.db.query("UPDATE email_updates SET stage = 'secondary' WHERE user_id = $1", [user.id])
       await mailCode(emailAuthConfig(ctx.state), email, code, 'change')
@@ -83,7 +85,8 @@ export const emailUpdateRoutes: Route[] = [
     },
   },
   {
-    // The new address confirmed: it becomes the user's e-mail.
+    // The new address confirmed: it becomes the user's e-mail, if the current address's code (or
+    // the login) was redeemed by this session in the last 5 minutes.
     method: 'POST',
     path: /^\/auth\/v1\/email\/update\/secondary$/,
     access: 'query',
@@ -91,6 +94,7 @@ export const emailUpdateRoutes: Route[] = [
       checkOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
+      await freshUser(ctx.state.db, body.token)
       const email = await pendingUpdate(ctx.state.db, user.id, 'secondary', body.secret)
       await redeemCode(ctx.state, email, body.otp, { secret: body.secret, purpose: 'change' })
       await ctx.state.db.transaction(async (tx) => {

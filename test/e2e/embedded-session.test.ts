@@ -1,5 +1,6 @@
 // The embedded wallet's session over reloads: connected again with the same address and no new
-// code, still signing through the frame; after a disconnect a reload stays disconnected. AppKit's
+// code, without asking the auth service for the key shares (the frame opens the key it kept at
+// login, even once the login is too old to get shares), still signing through the frame; after a disconnect a reload stays disconnected. AppKit's
 // embeddedWalletInfo; closing the modal rejects a pending request.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -28,6 +29,10 @@ test('behavior: a reload restores the e-mail login (connected, same address, no 
     typeOfAddress: ['eoa', 'smartAccount'].includes(i.accountType) && i.user.accounts.find((a: any) => a.address === address)?.type === i.accountType,
     isSmartAccountDeployed: typeof i.isSmartAccountDeployed })
   assert.equal(pick(await info()), expected)
+  // The login is now older than the 5 minutes that allow shares: the reload needs none.
+  await e2e.stack.api.db.query('UPDATE embedded_sessions SET proven_at = proven_at - 600000')
+  const shareCalls: string[] = []
+  page.on('request', (r) => /\/auth\/v1\/embedded\/key/.test(r.url()) && shareCalls.push(r.url()))
   await page.reload()
   await page.waitForFunction(() => (window as any).modal?.getIsConnected(), undefined, { timeout: 30_000 })
   assert.is(await page.evaluate(() => (window as any).modal.getAddress()), address)
@@ -40,6 +45,7 @@ test('behavior: a reload restores the e-mail login (connected, same address, no 
   const signing = page.evaluate((a) => (window as any).modal.getWalletProvider().request({ method: 'personal_sign', params: ['0x6261636b', a] }), address)
   await secureFrame(page).locator('[data-testid=w3m-frame-approve]').click()
   assert.ok(await verifyMessage({ address, message: 'back', signature: await signing }))
+  assert.equal(shareCalls, [], 'no call for the key shares after the reload')
 
   await page.evaluate(() => (window as any).modal.disconnect())
   await page.waitForFunction(() => !(window as any).modal.getIsConnected())

@@ -1,7 +1,8 @@
 // AppKit's upgrade from the embedded wallet, end to end: the Account view's "Upgrade your wallet"
 // row (EMAIL_UPGRADE_FROM_MODAL) opens UpgradeEmailWallet with the secure site's dashboard link;
 // the dashboard, on the secure origin, shows the same account, reveals its keys only after a
-// confirmation (the EVM key is the EOA's, the Solana key the frame's Solana account), and its
+// confirmation and a new e-mail code typed on the dashboard (the EVM key is the EOA's, the Solana
+// key the frame's Solana account), and its
 // "log out of this browser" leaves the site's page unconnected after a reload. The dashboard speaks
 // the modal's language (the link's ?lang=), else the browser's.
 import { suite } from 'uvu'
@@ -9,7 +10,7 @@ import * as assert from 'uvu/assert'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, getBase58Encoder } from '@solana/kit'
 import { dialog, type E2E } from './harness.ts'
-import { loginByEmail, recordEvents, withEmbeddedPage } from './embedded-page.ts'
+import { codeFromInbox, loginByEmail, mailCount, recordEvents, withEmbeddedPage } from './embedded-page.ts'
 import { axeIn, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet upgrade (UpgradeEmailWallet and the secure dashboard)')
@@ -50,8 +51,16 @@ test('behavior: Upgrade → the dashboard link; the dashboard shows the EOA, rev
   assert.ok(await reveal.isDisabled())
   assert.is(await dashboard.locator('[data-testid=dashboard-evm-key]').textContent(), '')
   await dashboard.locator('[data-testid=dashboard-confirm]').check()
+  // The reveal asks for a new code first, mailed by the login's own start; no key before it.
+  const mails = mailCount(e2e.stack, 'upgrade@example.com')
   await reveal.click()
+  const code = dashboard.locator('[data-testid=dashboard-code]')
+  await code.waitFor()
+  await dashboard.locator('#status', { hasText: 'We sent a code to your e-mail.' }).waitFor()
   const evmKey = dashboard.locator('[data-testid=dashboard-evm-key]')
+  assert.is(await evmKey.textContent(), '')
+  await code.fill(await codeFromInbox(e2e.browser, e2e.stack, 'upgrade@example.com', mails))
+  await dashboard.locator('[data-testid=dashboard-code-submit]').click()
   await evmKey.filter({ hasText: /^0x[0-9a-f]{64}$/ }).waitFor()
   assert.is(privateKeyToAccount((await evmKey.textContent()) as `0x${string}`).address, eoa)
   a11y.push(...describe('dashboard (keys shown)', await axeIn(dashboard, ['main'])))

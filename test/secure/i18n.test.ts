@@ -23,7 +23,7 @@ function pageKeys(): Set<string> {
   for (const m of read('dashboard.ts').matchAll(/say\('((?:[^'\\]|\\.)+)'/g)) keys.add(m[1]!)
   for (const m of read('dashboard.ts').matchAll(/: '((?:[^'\\]|\\.)+)'\)/g)) keys.add(m[1]!)
   for (const m of read('device.ts').matchAll(/\bt\((?:reason \|\| )?'((?:[^'\\]|\\.)+)'\)/g)) keys.add(m[1]!)
-  for (const file of ['custody.ts', 'auth-call.ts']) for (const m of read(file).matchAll(/AuthError\(('([^']+)'|.*\?\? '([^']+)'\)\))/g)) keys.add((m[2] ?? m[3])!)
+  for (const file of ['custody.ts', 'auth-call.ts', 'passkey.ts']) for (const m of read(file).matchAll(/AuthError\(('([^']+)'|.*\?\? '([^']+)'\)\))/g)) keys.add((m[2] ?? m[3])!)
   return keys
 }
 

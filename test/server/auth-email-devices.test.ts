@@ -2,6 +2,7 @@
 // gets a mailed link first (no code, and a code cannot be used), and once the link is spent the
 // code follows and the device is known from then on. A link works once, and its code goes to the
 // login that asked for it. A start with no device id, or one the user never approved, never gets a code.
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
@@ -15,7 +16,7 @@ const B = 'b'.repeat(64)
 
 test.before(async (ctx) => {
   ctx.mail = await startMailServer()
-  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp } })
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp, shareKey: randomBytes(32).toString('hex') } })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()

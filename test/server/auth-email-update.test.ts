@@ -1,5 +1,6 @@
 // Changing an embedded wallet's e-mail on the auth service: the current address confirms a code,
 // then the new one; the same user (and key) logs in with the new e-mail, not with the old one.
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
@@ -11,7 +12,7 @@ const ORIGIN = 'http://127.0.0.1:4444'
 
 test.before(async (ctx) => {
   ctx.mail = await startMailServer()
-  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp } })
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp, shareKey: randomBytes(32).toString('hex') } })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()

@@ -2,6 +2,7 @@
 // Farcaster client: a channel opened for the secure site's domain; a message signed by the fid's
 // custody key logs in (the same fid → the same user); another signer, nonce or domain is refused;
 // channels and user names live in the database, so a login opened before a restart completes after it.
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { keccak256, toHex } from 'viem'
@@ -15,7 +16,7 @@ const ORIGIN = 'http://127.0.0.1:4444'
 
 test.before(async (ctx) => {
   ctx.relay = await startFarcasterRelay()
-  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { farcasterRelay: ctx.relay.url } })
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { farcasterRelay: ctx.relay.url, shareKey: randomBytes(32).toString('hex') } })
   registerFid(ctx.relay, 4242, 'alice')
   registerFid(ctx.relay, 77, 'bob')
 })

@@ -39,6 +39,8 @@ export function createFrame(opts: FrameOptions) {
   iframe.id = 'w3m-iframe'
   iframe.name = 'w3m-secure-iframe'
   iframe.title = 'Secure wallet'
+  // A wallet in passkey mode opens its recovery share with the owner's passkey, asked in the frame.
+  iframe.allow = 'publickey-credentials-get'
   iframe.src = `${opts.secureSiteUrl.replace(/\/$/, '')}/?${query}`
   const place = (shown: boolean) => {
     // Hidden, fixed and out of the tab order until it shows an approval over the modal.
