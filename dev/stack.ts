@@ -99,6 +99,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: chains.chains,
       db: database.db,
       indexer: { intervalMs: 500 },
+      onrampSandbox: true,
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,
         solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
@@ -107,7 +108,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         // The onramp sandbox pays SOL and mints the demo USDC from the ledger's faucet (its mint authority).
         onrampSolanaTreasury: (await faucetKeypair()).secretKey,
       }),
-      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
+      emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url, farcasterIdRegistry: farcaster.idRegistry },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)

@@ -22,6 +22,8 @@ export interface Route {
    * 'public': no project; 'handler': the handler checks (for example a projectId in the body).
    */
   access: 'query' | 'public' | 'handler'
+  /** The largest POST body this route reads, in bytes; DEFAULT_MAX_BODY when absent. */
+  maxBody?: number
   handle(ctx: RouteContext): Reply | Promise<Reply>
 }
 
@@ -49,7 +51,7 @@ export async function dispatch(routes: Route[], state: ServerState, req: Incomin
   }
   const query = Object.fromEntries(url.searchParams)
   if (hit.route.access === 'query') checkProject(state, query['projectId'])
-  const body = req.method === 'POST' ? await readJsonBody(req) : undefined
+  const body = req.method === 'POST' ? await readJsonBody(req, hit.route.maxBody) : undefined
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
   return hit.route.handle({ state, params, query, body, origin })
 }

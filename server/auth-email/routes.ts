@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig, seal, unseal } from './config.ts'
 import { mailCode, mailDeviceLink } from './mail.ts'
 import { createLink, deviceApproved, deviceStatus, registerDevice } from './devices.ts'
@@ -25,8 +25,8 @@ const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d
 const TokenBody = v.object({ token: Token })
 const SaveKeyBody = v.object({ token: Token, address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address')), authShare: Share, recoveryShare: Share })
 
-function checkOrigin({ state, origin }: RouteContext): void {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+function checkOrigin(ctx: RouteContext): void {
+  requireSiteOrigin(ctx)
 }
 
 export const emailAuthRoutes: Route[] = [

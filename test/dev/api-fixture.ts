@@ -28,7 +28,7 @@ export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgre
     const [chains, postgres] = await Promise.all([startChains(), opts.postgres ? startPostgres() : undefined])
     ctx.chains = chains
     ctx.postgres = postgres
-    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase() })
+    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase(), onrampSandbox: true })
   })
   test.after(async () => {
     await teardown()
