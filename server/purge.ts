@@ -11,13 +11,13 @@ const EMAIL_UPDATE_TTL_MS = 10 * 60_000
 
 /** Each table's rows that are spent for good at `now` ($1). */
 const PURGES: [table: string, sql: string][] = [
-  ['siwx_nonces', 'DELETE FROM siwx_nonces WHERE expires_at <= $1'],
-  ['siwx_sessions', `DELETE FROM siwx_sessions WHERE revoked_at IS NOT NULL OR COALESCE(expires_at, created_at + ${SESSION_MAX_MS}) <= $1`],
-  ['email_codes', 'DELETE FROM email_codes WHERE expires_at <= $1'],
-  ['email_updates', `DELETE FROM email_updates WHERE created_at <= $1 - ${EMAIL_UPDATE_TTL_MS}`],
-  ['embedded_sessions', 'DELETE FROM embedded_sessions WHERE expires_at <= $1'],
-  ['device_links', 'DELETE FROM device_links WHERE expires_at <= $1'],
-  ['farcaster_channels', `DELETE FROM farcaster_channels WHERE created_at <= $1 - ${CHANNEL_TTL_MS}`],
+  ['siwx_nonces', 'DELETE FROM siwx_nonces WHERE expires_at <= $1::bigint'],
+  ['siwx_sessions', `DELETE FROM siwx_sessions WHERE revoked_at IS NOT NULL OR COALESCE(expires_at, created_at + ${SESSION_MAX_MS}) <= $1::bigint`],
+  ['email_codes', 'DELETE FROM email_codes WHERE expires_at <= $1::bigint'],
+  ['email_updates', `DELETE FROM email_updates WHERE created_at <= $1::bigint - ${EMAIL_UPDATE_TTL_MS}`],
+  ['embedded_sessions', 'DELETE FROM embedded_sessions WHERE expires_at <= $1::bigint'],
+  ['device_links', 'DELETE FROM device_links WHERE expires_at <= $1::bigint'],
+  ['farcaster_channels', `DELETE FROM farcaster_channels WHERE created_at <= $1::bigint - ${CHANNEL_TTL_MS}`],
 ]
 
 /** Deletes every expired row; returns how many each table lost. */

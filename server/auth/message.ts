@@ -53,13 +53,16 @@ export function parseSiwxMessage(text: string): SiwxFields {
     const at = FIELDS.indexOf(key as (typeof FIELDS)[number], order)
     if (at < 0) throw new MessageError(`message: unexpected line "${line.slice(0, 40)}"`)
     order = at + 1
-    values.set(key, line.slice(colon + 2))
+    const value = line.slice(colon + 2)
+    // No value of EIP-4361's grammar holds whitespace; a URL parser would drop it unseen.
+    if (/\s/.test(value)) throw new MessageError(`message: ${key} holds whitespace`)
+    values.set(key, value)
   }
   for (const key of REQUIRED) if (!values.get(key)) throw new MessageError(`message: ${key} is required`)
   let resources: string[] | undefined
   if (i < lines.length) {
     resources = lines.slice(i + 1).map((l) => {
-      if (!l.startsWith('- ')) throw new MessageError('message: each resource must read "- {uri}"')
+      if (!l.startsWith('- ') || /\s/.test(l.slice(2))) throw new MessageError('message: each resource must read "- {uri}"')
       return l.slice(2)
     })
   }
