@@ -8,7 +8,7 @@ import { cleanupCases } from './hardening/cleanup.ts'
 import { farcasterCustodyCases } from './hardening/farcaster-custody.ts'
 
 const test = suite<ApiCtx>('server refuses abuse (PGlite)', {})
-withApiServer(test, 'hardening.test.ts', { timeoutMs: 240_000 })
+withApiServer(test, 'hardening.test.ts', { timeoutMs: 540_000, server: { indexer: false } })
 siwxAbuseCases(test)
 serviceAbuseCases(test)
 cleanupCases(test)
