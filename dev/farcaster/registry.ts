@@ -38,7 +38,8 @@ export async function startIdRegistry(): Promise<IdRegistryChain> {
     // Demo account 9 is the registrar; the demo chains' accounts are untouched here.
     const wallet = createWalletClient({ chain, transport, account: demoAccount(9) })
     const mined = async (hash: Hex) => {
-      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 })
+      // Generous: a loaded machine can take seconds to mine on a fresh anvil.
+      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 30_000 })
       if (receipt.status !== 'success') throw new Error(`IdRegistry transaction ${hash} reverted`)
       return receipt
     }
