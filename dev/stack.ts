@@ -116,6 +116,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: chains.chains,
       db: database.db,
       indexer: { intervalMs: 500 },
+      onrampSandbox: true,
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,
         solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
@@ -127,7 +128,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       // The share wrapping key, stated explicitly as the service requires: npm start keeps a dev key
       // in a file beside its data (standing in for a KMS); a test stack makes one for its run.
       emailAuth: {
-        smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url,
+        smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url, farcasterIdRegistry: farcaster.idRegistry,
         ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey }),
       },
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },

@@ -39,10 +39,12 @@ const Env = v.object({
   EVM_TOKENS: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainToken)), ''),
   /** A Uniswap V2 router (and its WETH) per chain for the convert endpoints; it offers the chain's EVM_TOKENS token. */
   EVM_DEX: v.optional(v.pipe(v.string(), v.transform(List), v.array(ChainDex)), ''),
-  ONRAMP_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  /** The onramp sandbox page (test money on development chains): off unless asked for. */
+  ONRAMP_SANDBOX: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
   SOLANA_RPC_URL: v.optional(Url),
   SOLANA_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), SOLANA_MAINNET),
   SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
+  /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
   ANALYTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
@@ -75,15 +77,27 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATABASE_URL ? undefined : e.DATA_DIR,
     chains: e.EVM_RPC_URLS.map((c) => ({ ...c, token: tokens.get(c.chainId), ...dexOf(c.chainId) })),
-    ...(e.ONRAMP_SANDBOX === 'off' && { onrampSandbox: false as const }),
+    onrampSandbox: e.ONRAMP_SANDBOX === 'on',
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaChainIds: e.SOLANA_CHAIN_IDS,
     solanaWatch: e.SOLANA_WATCH,
-    allowedOrigins: e.ALLOWED_ORIGINS,
+    ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',
     rateLimits: e.RATE_LIMITS,
     trustProxy: e.TRUST_PROXY === 'on',
     indexer: e.INDEXER === 'off' ? false : { startBlock: e.INDEX_FROM_BLOCK === 'latest' ? 'latest' : BigInt(e.INDEX_FROM_BLOCK) },
   }
+}
+
+/** ALLOWED_ORIGINS: plain entries for every project, `projectId=origin` ones for that project alone. */
+function originsOf(list: string[] | undefined): Pick<ApiServerOptions, 'allowedOrigins' | 'projectOrigins'> {
+  if (!list) return {}
+  const shared = list.filter((o) => !o.includes('='))
+  const projectOrigins: Record<string, string[]> = {}
+  for (const entry of list.filter((o) => o.includes('='))) {
+    const at = entry.indexOf('=')
+    ;(projectOrigins[entry.slice(0, at)] ??= []).push(entry.slice(at + 1))
+  }
+  return { allowedOrigins: shared, projectOrigins }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { DB_UNAVAILABLE_REASON, isDbUnavailable } from './db/unavailable.ts'
 
@@ -16,7 +17,9 @@ export class HttpError extends Error {
 
 /**
  * The answer for an error a route threw: its own status for an HttpError, 503 while the database
- * is out of reach (the client may try again; Retry-After says when), else 500 with the message.
+ * is out of reach (the client may try again; Retry-After says when), else 500 'Internal error'
+ * with an id the log carries beside the error (whose message stays in the log: it can name
+ * internals a caller has no business seeing).
  */
 export function errorReply(error: unknown): Reply {
   if (error instanceof HttpError) return { status: error.status, json: { reason: error.reason }, ...(error.headers && { headers: error.headers }) }
@@ -24,8 +27,9 @@ export function errorReply(error: unknown): Reply {
     const body = JSON.stringify({ reason: DB_UNAVAILABLE_REASON })
     return { status: 503, body, contentType: 'application/json; charset=utf-8', headers: { 'retry-after': '5' } }
   }
-  console.error('[server]', error)
-  return { status: 500, json: { reason: error instanceof Error ? error.message : 'internal error' } }
+  const id = randomBytes(8).toString('hex')
+  console.error(`[server] internal error ${id}:`, error)
+  return { status: 500, json: { reason: 'Internal error', id } }
 }
 
 export type Reply =
@@ -63,24 +67,57 @@ export function sendPreflight(req: IncomingMessage, res: ServerResponse): void {
   res.end()
 }
 
-const MAX_BODY = 1024 * 1024
+/** What a POST body may weigh unless its route says otherwise (route.maxBody). */
+export const DEFAULT_MAX_BODY = 16 * 1024
 
-/** Reads a JSON body (any content type: sendBeacon posts text/plain). Empty body reads as undefined. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/**
+ * Reads a JSON body (any content type: sendBeacon posts text/plain). Empty body reads as undefined.
+ * A body over `max` bytes is refused as soon as it is seen to be (by Content-Length or while read).
+ */
+export async function readJsonBody(req: IncomingMessage, max = DEFAULT_MAX_BODY): Promise<unknown> {
+  const tooLarge = () => new HttpError(413, `body: larger than ${max / 1024} KB, this endpoint's limit`)
+  if (Number(req.headers['content-length'] ?? 0) > max) throw tooLarge()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY) throw new HttpError(413, 'body: larger than 1 MB')
+    if (size > max) throw tooLarge()
     chunks.push(chunk)
   }
-  const text = Buffer.concat(chunks).toString('utf8')
+  const bytes = Buffer.concat(chunks)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new HttpError(400, 'body: not valid UTF-8')
+  }
   if (text.trim() === '') return undefined
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, `body: nested deeper than ${MAX_JSON_DEPTH} levels`)
   try {
     return JSON.parse(text)
   } catch {
     throw new HttpError(400, 'body: not valid JSON')
   }
+}
+
+/** No request of this API nests deeper; deeper input would only cost recursion (stringify, validation). */
+const MAX_JSON_DEPTH = 32
+
+/** How deep the brackets of a JSON text nest (outside strings); a quick scan before parsing. */
+function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash escapes the next character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
+    else if (c === 93 || c === 125) depth--
+  }
+  return deepest
 }
 
 /** Validates input with a valibot schema; a failure becomes HTTP 400 naming the field. */

@@ -12,6 +12,7 @@ import { SOLANA_MAINNET } from './schemas.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
+import { startPurge } from './purge.ts'
 import { configureEmailAuth, type EmailAuthOptions } from './auth-email/config.ts'
 import { configureSmartAccounts, type SmartAccountOptions } from './auth-email/smart-accounts.ts'
 import { configureRateLimits, type RateLimits } from './limits/index.ts'
@@ -29,8 +30,10 @@ export interface ApiServerOptions {
   chains: EvmChainOptions[]
   /** Projects allowed to call; default ['postern-demo', 'test']. */
   projectIds?: string[]
-  /** What /projects/v1/origins answers; default the loopback origins on any port. */
+  /** The origins of every project without its own list (what /projects/v1/origins answers); default the loopback origins on any port. */
   allowedOrigins?: string[]
+  /** A project's own origins, by project id: a site allowed for one project is not allowed for another. */
+  projectOrigins?: Record<string, string[]>
   /** What /getAnalyticsConfig answers; default true. */
   analyticsEnabled?: boolean
   /** A Solana JSON-RPC endpoint for base58 addresses on the balance endpoint and the indexer. */
@@ -45,14 +48,19 @@ export interface ApiServerOptions {
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
   dataDir?: string
-  /** false runs no onramp sandbox page (POST /v1/generators/onrampurl then answers 503). */
-  onrampSandbox?: false
+  /**
+   * true runs the onramp sandbox page (test cards, paid from a development node's unlocked account);
+   * off by default, when POST /v1/generators/onrampurl answers 503.
+   */
+  onrampSandbox?: boolean
   /** The onramp sandbox's Solana treasury (64-byte secret key); without it nothing is sold on Solana. */
   onrampSolanaTreasury?: Uint8Array
   /** false runs no indexer (history then serves what another server indexed). */
   indexer?: false | Pick<IndexerOptions, 'intervalMs' | 'startBlock' | 'maxBlocks'>
   /** The embedded wallet's e-mail codes: the SMTP server and the share wrapping key (required). */
   emailAuth?: EmailAuthOptions
+  /** How often expired nonces, codes, links and sessions are deleted; default every 10 minutes. */
+  purgeIntervalMs?: number
   /** The embedded wallet's smart accounts (EntryPoint, factory, bundler per chain); none when absent. */
   smartAccounts?: SmartAccountOptions
   /** Overrides of the default rate limits (server/limits/config.ts), e.g. higher ones for a test stack. */
@@ -63,13 +71,12 @@ export interface ApiServerOptions {
 
 export interface ApiServer {
   url: string
-  /** Analytics events posted to /e, oldest first (each an AnalyticsEvent). */
-  events: unknown[]
   db: Db
   indexer: Indexer | undefined
   /** The onramp sandbox provider page's origin. */
   onrampSandboxUrl: string | undefined
-  setAllowedOrigins(list: string[]): void
+  /** Sets the origins of every project without its own list, or with `projectId` that project's own. */
+  setAllowedOrigins(list: string[], projectId?: string): void
   stop(): Promise<void>
 }
 
@@ -85,6 +92,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     chains: opts.chains,
     projectIds: opts.projectIds ?? DEFAULT_PROJECT_IDS,
     allowedOrigins: opts.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS,
+    projectOrigins: opts.projectOrigins,
     analyticsEnabled: opts.analyticsEnabled ?? true,
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
@@ -102,6 +110,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     throw error
   }
   if (opts.indexer !== false) state.indexer = startIndexer({ ...opts.indexer, ...indexerSources(state) })
+  const purge = startPurge(db, opts.purgeIntervalMs)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'OPTIONS') return sendPreflight(req, res)
@@ -130,6 +139,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       })
     })
   } catch (error) {
+    await purge.stop()
     await state.indexer?.stop()
     await db.close()
     throw error
@@ -138,18 +148,18 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   if (!address || typeof address === 'string') throw new Error('api server has no TCP address')
   state.url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}`
   // The sandbox provider page listens on its own port: its own origin, as a real provider's.
-  const sandbox = opts.onrampSandbox === false ? undefined : await startOnrampSandbox(state, host)
+  const sandbox = opts.onrampSandbox ? await startOnrampSandbox(state) : undefined
   state.onrampSandboxUrl = sandbox?.url
 
   let stopping: Promise<void> | undefined
   return {
     url: state.url,
-    events: state.events,
     db,
     indexer: state.indexer,
     onrampSandboxUrl: sandbox?.url,
-    setAllowedOrigins(list) {
-      state.allowedOrigins = [...list]
+    setAllowedOrigins(list, projectId) {
+      if (projectId === undefined) state.allowedOrigins = [...list]
+      else state.projectOrigins.set(projectId, [...list])
     },
     stop() {
       stopping ??= (async () => {
@@ -158,6 +168,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
           for (const s of sockets) s.destroy()
         })
         await sandbox?.stop()
+        await purge.stop()
         await state.indexer?.stop()
         await db.close()
       })()
@@ -176,7 +187,7 @@ async function prepareIndex(state: ServerState, opts: ApiServerOptions): Promise
     // The decimals come from the chain when the indexer meets the mint; until then only the flag matters.
     if (row) await state.db.query('UPDATE tokens SET name = $3, symbol = $4, spam = false WHERE chain = $1 AND address = $2', [solana, mint, meta.name, meta.symbol])
   }
-  for (const address of opts.solanaWatch ?? []) await watchSolana(state.db, address)
+  for (const address of opts.solanaWatch ?? []) await watchSolana(state.db, address, { pinned: true })
 }
 
 function indexerSources(state: ServerState): Pick<IndexerOptions, 'db' | 'evm' | 'solana'> {

@@ -7,6 +7,9 @@ import { nativeCurrency } from './fixtures.ts'
 import { completeSession, recordCredit, sessionById, type OnrampSession } from './onramp.ts'
 import { creditSolana, solanaOnrampAssets } from './onramp-solana.ts'
 import type { ServerState } from './state.ts'
+import type { EvmChain } from './chain/evm.ts'
+import { allowedOriginsFor, isOrigin } from './auth/origins.ts'
+import { originAllowed } from './auth/verify.ts'
 
 /** The card numbers the sandbox accepts (the usual test cards); any other is declined. */
 const TEST_CARDS = new Set(['4242424242424242', '5555555555554444'])
@@ -34,6 +37,31 @@ ${done ? `<p data-testid="done">Purchase complete.${s.tx_hash ? ` Transaction ${
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}<button type="submit">Confirm purchase</button></form>`}`)
 }
 
+// Nodes that sign for unlocked accounts of test money: the only chains the sandbox pays on.
+const DEV_NODE = /^(anvil|hardhat|ganache)\b/i
+const devNodes = new WeakMap<EvmChain, Promise<boolean>>()
+
+/**
+ * Whether the sandbox may sell on this EVM chain: its node must be a development node (anvil,
+ * Hardhat, Ganache), whatever chain id it reports; a real network's node never pays from an
+ * account of its own. Asked once per chain.
+ */
+export function sandboxSellsOn(chain: EvmChain): Promise<boolean> {
+  let known = devNodes.get(chain)
+  if (!known) {
+    known = (chain.client.request({ method: 'web3_clientVersion' } as never) as Promise<unknown>)
+      .then((version) => typeof version === 'string' && DEV_NODE.test(version), () => false)
+    devNodes.set(chain, known)
+  }
+  return known
+}
+
+/** Where the sandbox may send the buyer back: only to an origin the session's project allows. */
+export function redirectAllowed(state: ServerState, projectId: string, url: string): boolean {
+  const origin = URL.parse(url)?.origin
+  return !!origin && isOrigin(origin) && originAllowed(origin, allowedOriginsFor(state, projectId))
+}
+
 /** Sends the purchase from the treasury (an account the node signs for) and waits for the receipt. */
 async function credit(state: ServerState, s: OnrampSession): Promise<string> {
   if (s.namespace === 'solana') {
@@ -43,6 +71,7 @@ async function credit(state: ServerState, s: OnrampSession): Promise<string> {
   }
   const chain = state.evm.find((c) => c.chainId === s.chain_id)
   if (!chain) throw new Error(`chain ${s.chain_id} is not served`)
+  if (!(await sandboxSellsOn(chain))) throw new Error(`chain ${s.chain_id} is not a development chain`)
   const accounts = (await chain.client.request({ method: 'eth_accounts' } as never)) as Address[]
   const treasury = accounts[accounts.length - 1]
   if (!treasury) throw new Error('the node has no account to pay from')
@@ -89,14 +118,17 @@ async function handle(state: ServerState, req: IncomingMessage, res: ServerRespo
     // Completed first, so two confirms never credit twice.
     if (await completeSession(state.db, s.id)) await recordCredit(state.db, s.id, await credit(state, s))
     const done = (await sessionById(state.db, s.id))!
-    if (done.redirect_url) return reply(res, 303, '', { location: done.redirect_url })
+    if (done.redirect_url && redirectAllowed(state, done.project_id, done.redirect_url)) return reply(res, 303, '', { location: done.redirect_url })
     return reply(res, 200, checkout(done))
   }
   reply(res, 404, page('Not found', '<p>Not found.</p>'))
 }
 
-/** The sandbox provider page on its own origin: shows the purchase, takes a test card, credits the wallet. */
-export async function startOnrampSandbox(state: ServerState, host: string): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * The sandbox provider page on its own origin: shows the purchase, takes a test card, credits the
+ * wallet. It listens on loopback only, whatever interface the API serves.
+ */
+export async function startOnrampSandbox(state: ServerState, host = '127.0.0.1'): Promise<{ url: string; stop(): Promise<void> }> {
   const sockets = new Set<Socket>()
   const server = createServer((req, res) => {
     handle(state, req, res).catch((error: unknown) => {

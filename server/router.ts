@@ -23,6 +23,8 @@ export interface Route {
    * 'public': no project; 'handler': the handler checks (for example a projectId in the body).
    */
   access: 'query' | 'public' | 'handler'
+  /** The largest POST body this route reads, in bytes; DEFAULT_MAX_BODY when absent. */
+  maxBody?: number
   handle(ctx: RouteContext): Reply | Promise<Reply>
 }
 
@@ -51,7 +53,7 @@ export async function dispatch(routes: Route[], state: ServerState, req: Incomin
   const query = Object.fromEntries(url.searchParams)
   if (hit.route.access === 'query') checkProject(state, query['projectId'])
   await limitRequest(state, hit.route.method, path, clientIp(state, req))
-  const body = req.method === 'POST' ? await readJsonBody(req) : undefined
+  const body = req.method === 'POST' ? await readJsonBody(req, hit.route.maxBody) : undefined
   const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined
   return hit.route.handle({ state, params, query, body, origin })
 }

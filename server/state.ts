@@ -19,9 +19,11 @@ export interface ServerState {
   db: Db
   evm: EvmChain[]
   projectIds: Set<string>
+  /** The origin patterns of every project without a list of its own. */
   allowedOrigins: string[]
+  /** A project's own origin patterns, by project id (auth/origins.ts). */
+  projectOrigins: Map<string, string[]>
   analyticsEnabled: boolean
-  events: unknown[]
   solanaRpcUrl: string | undefined
   /** CAIP-2 ids the Solana RPC answers for; the first is the one reported. */
   solanaChainIds: string[]
@@ -39,6 +41,7 @@ export function createState(opts: {
   chains: EvmChainOptions[]
   projectIds: string[]
   allowedOrigins: string[]
+  projectOrigins?: Record<string, string[]>
   analyticsEnabled: boolean
   solanaRpcUrl: string | undefined
   solanaChainIds: string[]
@@ -50,8 +53,8 @@ export function createState(opts: {
     evm: opts.chains.map((c) => new EvmChain(c)),
     projectIds: new Set(opts.projectIds),
     allowedOrigins: [...opts.allowedOrigins],
+    projectOrigins: new Map(Object.entries(opts.projectOrigins ?? {})),
     analyticsEnabled: opts.analyticsEnabled,
-    events: [],
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
     solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },

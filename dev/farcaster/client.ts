@@ -11,15 +11,17 @@ import type { FarcasterRelay } from './index.ts'
 export const custodyKey = (fid: number) => keccak256(toHex(`postern-farcaster-custody-${fid}`))
 export const custodyAddress = (fid: number) => privateKeyToAccount(custodyKey(fid)).address
 
-/** Registers the fid with the relay (its custody address and user name), as an account on chain. */
-export function registerFid(relay: FarcasterRelay, fid: number, username = `user${fid}`): void {
-  relay.register(fid, custodyAddress(fid), username)
+/** Registers the fid in the IdRegistry on chain, through the relay (its custody address and user name). */
+export function registerFid(relay: FarcasterRelay, fid: number, username = `user${fid}`): Promise<void> {
+  return relay.register(fid, custodyAddress(fid), username)
 }
 
 export interface SignInOptions {
   fid: number
   /** Sign with another key than the fid's custody key. */
   signerKey?: `0x${string}`
+  /** Name the signer as the fid's custody address in the message (what a relay lying about custody would back). */
+  claimCustody?: boolean
   nonce?: string
   domain?: string
 }
@@ -35,7 +37,7 @@ export async function signInWithFarcaster(relayUrl: string, channel: string, opt
   const account = privateKeyToAccount(opts.signerKey ?? custodyKey(opts.fid))
   const message = createSiweMessage({
     domain: opts.domain ?? q('domain'),
-    address: privateKeyToAccount(custodyKey(opts.fid)).address,
+    address: opts.claimCustody ? account.address : privateKeyToAccount(custodyKey(opts.fid)).address,
     statement: 'Farcaster Auth',
     uri: q('siweUri'),
     version: '1',

@@ -2,19 +2,25 @@
 // relay): an app opens a channel (POST /v1/channel), shows its URL as a QR code, and polls
 // GET /v1/channel/status with the channel token; the Farcaster client signs the Sign In With
 // Farcaster message with the fid's custody key and completes the channel (POST
-// /v1/channel/authenticate). The relay keeps its own fid registry (fid → custody address, as the
-// chain's IdRegistry would) and reports that custody address, never the client's word for it.
+// /v1/channel/authenticate). Fids live in the IdRegistry on a local OP Mainnet (registry.ts): the
+// relay registers them there and reports the custody address it knows, never the client's word
+// for it; the auth service reads the chain itself all the same.
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import * as v from 'valibot'
 import { custodyAddress } from './client.ts'
 import { DEMO_FID, handlePage } from './page.ts'
+import { startIdRegistry } from './registry.ts'
 
 export interface FarcasterRelay {
   url: string
-  /** Registers (or moves) an fid's custody address, as the IdRegistry would on chain. */
-  register(fid: number, custody: string, username: string): void
+  /** The local OP Mainnet and its IdRegistry, where the fids are. */
+  idRegistry: { rpcUrl: string; address: `0x${string}` }
+  /** Registers (or moves) an fid's custody address in the IdRegistry on chain, with its user name. */
+  register(fid: number, custody: `0x${string}`, username: string): Promise<void>
+  /** Makes the relay report another custody address for the fid than the chain holds (a lying relay). */
+  misreport(fid: number, custody: `0x${string}`): void
   stop(): Promise<void>
 }
 
@@ -51,6 +57,7 @@ export const channelUrl = (token: string, p: { nonce: string; siweUri: string; d
   `https://warpcast.com/~/siwf?${new URLSearchParams({ channelToken: token, nonce: p.nonce, siweUri: p.siweUri, domain: p.domain })}`
 
 export async function startFarcasterRelay(): Promise<FarcasterRelay> {
+  const registry = await startIdRegistry()
   const channels = new Map<string, Channel>()
   const fids = new Map<number, { custody: string; username: string }>()
   const server = createServer((req, res) => void handle(req, res).catch((error: Error) => reply(res, 500, { error: error.message })))
@@ -108,16 +115,39 @@ export async function startFarcasterRelay(): Promise<FarcasterRelay> {
     return reply(res, 404, { error: 'Not found' })
   }
 
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()))
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()))
+  } catch (error) {
+    await registry.stop()
+    throw error
+  }
   const relayUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-  // The demo fid, so the page at / can sign in by hand.
-  fids.set(DEMO_FID.fid, { custody: custodyAddress(DEMO_FID.fid), username: DEMO_FID.username })
-  return {
-    url: relayUrl,
-    register: (fid, custody, username) => void fids.set(fid, { custody, username }),
-    stop: () => new Promise((resolve) => {
+  const register = async (fid: number, custody: `0x${string}`, username: string) => {
+    await registry.register(fid, custody)
+    fids.set(fid, { custody, username })
+  }
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy()
       server.close(() => resolve())
-    }),
+    })
+    await registry.stop()
+  }
+  try {
+    // The demo fid, so the page at / can sign in by hand.
+    await register(DEMO_FID.fid, custodyAddress(DEMO_FID.fid), DEMO_FID.username)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    url: relayUrl,
+    idRegistry: { rpcUrl: registry.rpcUrl, address: registry.address },
+    register,
+    misreport(fid, custody) {
+      const known = fids.get(fid)
+      fids.set(fid, { custody, username: known?.username ?? `user${fid}` })
+    },
+    stop,
   }
 }

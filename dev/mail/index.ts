@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server'
 export interface MailMessage { id: number; from: string; to: string[]; subject: string; text: string; receivedAt: number }
 
 export interface MailServer {
-  smtp: { host: string; port: number }
+  smtp: { host: string; port: number; dev: true }
   /** The inbox page. */
   inboxUrl: string
   messages: MailMessage[]
@@ -72,7 +72,8 @@ export async function startMailServer(): Promise<MailServer> {
   await new Promise<void>((resolve, reject) => http.once('error', reject).listen(0, '127.0.0.1', () => resolve()))
   const httpPort = (http.address() as { port: number }).port
   return {
-    smtp: { host: '127.0.0.1', port: smtpPort },
+    // A development inbox without TLS: the auth service may send to it in plain.
+    smtp: { host: '127.0.0.1', port: smtpPort, dev: true },
     inboxUrl: `http://127.0.0.1:${httpPort}/`,
     messages,
     stop: async () => {

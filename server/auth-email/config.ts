@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServerState } from '../state.ts'
+import type { SmtpOptions } from './smtp.ts'
+import type { IdRegistryOptions } from '../auth-farcaster/custody.ts'
 
 export interface EmailAuthOptions {
-  /** The SMTP server codes are mailed through. */
-  smtp?: { host: string; port: number }
+  /** The SMTP server codes are mailed through (STARTTLS required unless `dev`). */
+  smtp?: SmtpOptions
   /** The sender address. */
   from?: string
   /**
@@ -22,15 +24,18 @@ export interface EmailAuthOptions {
   oidcIssuer?: string
   /** The Farcaster Connect relay the Farcaster login opens its channels at. */
   farcasterRelay?: string
+  /** Farcaster's IdRegistry on OP Mainnet: each fid's custody address is read there. */
+  farcasterIdRegistry?: IdRegistryOptions
 }
 
 export interface EmailAuthConfig {
-  smtp?: { host: string; port: number }
+  smtp?: SmtpOptions
   from: string
   /** Absent when the embedded wallet is not configured: its key routes then refuse. */
   wrappingKey?: Buffer
   oidcIssuer?: string
   farcasterRelay?: string
+  farcasterIdRegistry?: IdRegistryOptions
 }
 
 const configs = new WeakMap<ServerState, EmailAuthConfig>()
@@ -48,7 +53,7 @@ function loadKey(opts: EmailAuthOptions): Buffer {
 export function configureEmailAuth(state: ServerState, opts: EmailAuthOptions = {}): void {
   const wrappingKey = loadKey(opts)
   if (wrappingKey.length !== 32) throw new Error('emailAuth: the share wrapping key must be 32 bytes')
-  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey, oidcIssuer: opts.oidcIssuer, farcasterRelay: opts.farcasterRelay })
+  configs.set(state, { smtp: opts.smtp, from: opts.from ?? 'Postern <login@postern.local>', wrappingKey, oidcIssuer: opts.oidcIssuer, farcasterRelay: opts.farcasterRelay, farcasterIdRegistry: opts.farcasterIdRegistry })
 }
 
 export function emailAuthConfig(state: ServerState): EmailAuthConfig {

@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
 import { issueCode, normalizeEmail } from './store.ts'
@@ -13,8 +13,8 @@ import { DeviceId, Secret } from './binding.ts'
 const ApproveBody = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a link token')) })
 const StatusBody = v.object({ email: v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), deviceId: DeviceId, secret: Secret })
 
-function checkOrigin({ state, origin }: RouteContext): void {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+function checkOrigin(ctx: RouteContext): void {
+  requireSiteOrigin(ctx)
 }
 
 export const deviceRoutes: Route[] = [

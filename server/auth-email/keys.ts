@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { farcasterProfile } from '../auth-farcaster/store.ts'
 import { emailAuthConfig } from './config.ts'
 import { seal, unseal } from './seal.ts'
@@ -24,8 +24,8 @@ const PasskeyBody = v.object({
   sealed: v.pipe(v.string(), v.regex(/^[\w-]{16}\.[\w-]{64}$/, 'must be iv.ciphertext, base64url')),
 })
 
-function checkOrigin({ state, origin }: RouteContext): void {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+function checkOrigin(ctx: RouteContext): void {
+  requireSiteOrigin(ctx)
 }
 
 function wrappingKey(ctx: RouteContext): Buffer {

@@ -1,11 +1,12 @@
 // Mails a one-time code through the configured SMTP server (nodemailer's SMTP transport).
-import { createTransport } from 'nodemailer'
+import { HttpError } from '../http.ts'
+import { smtpTransport } from './smtp.ts'
 import type { EmailAuthConfig } from './config.ts'
 
 /** `login`: a login code; `change`: a code confirming an e-mail change of the wallet. */
 export async function mailCode(config: EmailAuthConfig, to: string, code: string, purpose: 'login' | 'change' = 'login'): Promise<void> {
-  if (!config.smtp) throw new Error('emailAuth: no SMTP server configured')
-  const transport = createTransport({ host: config.smtp.host, port: config.smtp.port, secure: false, ignoreTLS: true })
+  if (!config.smtp) throw new HttpError(503, 'email: no SMTP server configured')
+  const transport = smtpTransport(config.smtp)
   try {
     await transport.sendMail({
       from: config.from,
@@ -20,8 +21,8 @@ export async function mailCode(config: EmailAuthConfig, to: string, code: string
 
 /** The device-verification link: opening it approves this browser, then a login code follows. */
 export async function mailDeviceLink(config: EmailAuthConfig, to: string, link: string): Promise<void> {
-  if (!config.smtp) throw new Error('emailAuth: no SMTP server configured')
-  const transport = createTransport({ host: config.smtp.host, port: config.smtp.port, secure: false, ignoreTLS: true })
+  if (!config.smtp) throw new HttpError(503, 'email: no SMTP server configured')
+  const transport = smtpTransport(config.smtp)
   try {
     await transport.sendMail({
       from: config.from,

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode, mailDeviceLink } from './mail.ts'
 import { createLink, deviceStatus, registerDevice } from './devices.ts'
@@ -24,8 +24,8 @@ const Email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.em
 const StartBody = v.object({ email: Email, deviceId: v.optional(DeviceId), secretHash: SecretHash })
 const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), deviceId: DeviceId, secret: Secret })
 
-function checkOrigin({ state, origin }: RouteContext): void {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+function checkOrigin(ctx: RouteContext): void {
+  requireSiteOrigin(ctx)
 }
 
 export const emailAuthRoutes: Route[] = [

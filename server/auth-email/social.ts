@@ -8,7 +8,7 @@ import * as oauth from 'oauth4webapi'
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route } from '../router.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
 import { openSession } from './store.ts'
 import { claimSocialStart, saveSocialStart } from './social-starts.ts'
@@ -45,8 +45,9 @@ export const socialRoutes: Route[] = [{
   method: 'POST',
   path: /^\/auth\/v1\/social\/start$/,
   access: 'query',
-  async handle({ state, body, origin }) {
-    if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+  async handle(ctx) {
+    const { state, body } = ctx
+    requireSiteOrigin(ctx)
     const input = parse(StartBody, body, 'body')
     await saveSocialStart(state.db, input.state, input.provider, input.codeChallenge)
     return { json: { success: true } }
@@ -55,8 +56,8 @@ export const socialRoutes: Route[] = [{
   method: 'POST',
   path: /^\/auth\/v1\/social\/verify$/,
   access: 'query',
-  async handle({ state, body, origin }) {
-    if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+  async handle({ state, body, origin, query }) {
+    requireSiteOrigin({ state, origin, query })
     const input = parse(Body, body, 'body')
     const issuer = emailAuthConfig(state).oidcIssuer
     if (!issuer) throw new HttpError(503, 'social: no OpenID provider configured')

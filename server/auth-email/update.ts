@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import type { Db } from '../db/index.ts'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
 import { issueCode, normalizeEmail, sessionUser } from './store.ts'
@@ -22,8 +22,8 @@ const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token
 const StartBody = v.object({ token: Token, email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address')), secretHash: SecretHash })
 const OtpBody = v.object({ token: Token, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), secret: Secret })
 
-function checkOrigin({ state, origin }: RouteContext): void {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
+function checkOrigin(ctx: RouteContext): void {
+  requireSiteOrigin(ctx)
 }
 
 async function pendingUpdate(db: Db, userId: string, stage: 'primary' | 'secondary', secret: string, now = Date.now()): Promise<string> {

@@ -9,10 +9,11 @@ import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
 import type { ServerState } from '../state.ts'
-import { originAllowed } from '../auth/verify.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from '../auth-email/config.ts'
 import { openSession } from '../auth-email/store.ts'
 import { SiwfError, verifySiwf } from './verify.ts'
+import { custodyOf } from './custody.ts'
 import { findChannel, saveChannel, saveUsername, spendChannel } from './store.ts'
 import { NOT_THIS_LOGIN, Secret, SecretHash, secretMatches } from '../auth-email/binding.ts'
 
@@ -30,10 +31,7 @@ const Status = v.variant('state', [
   }),
 ])
 
-function siteOrigin({ state, origin }: RouteContext): string {
-  if (!origin || !originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin ?? 'none'} is not an allowed origin`)
-  return origin
-}
+const siteOrigin = (ctx: RouteContext): string => requireSiteOrigin(ctx)
 function relayUrl(state: ServerState): string {
   const relay = emailAuthConfig(state).farcasterRelay
   if (!relay) throw new HttpError(503, 'farcaster: no relay configured')
@@ -83,7 +81,9 @@ export const farcasterRoutes: Route[] = [
       if (!(await spendChannel(ctx.state.db, channelToken))) throw new HttpError(404, 'farcaster: no such channel is pending')
       const done = status.output
       try {
-        await verifySiwf({ message: done.message, signature: done.signature as `0x${string}`, fid: done.fid, custody: done.custody }, expected)
+        // The custody address comes from the chain (IdRegistry.custodyOf), never from the relay's reply.
+        const custody = await custodyOf(emailAuthConfig(ctx.state).farcasterIdRegistry, done.fid)
+        await verifySiwf({ message: done.message, signature: done.signature as `0x${string}`, fid: done.fid, custody }, expected)
       } catch (error) {
         if (error instanceof SiwfError) throw new HttpError(401, `farcaster: ${error.message}`)
         throw error

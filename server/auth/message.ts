@@ -1,5 +1,6 @@
 // Reads a CAIP-122 / EIP-4361 sign-in message back into its fields. The text is the source of
 // truth: the signature covers it, so every check is made on what was parsed here.
+import { formatSiwxMessage } from '../../src/utils/siwx-text.ts'
 
 export interface SiwxFields {
   domain: string
@@ -27,14 +28,20 @@ export class MessageError extends Error {}
 
 /** Parses the message text; throws MessageError naming what is malformed. */
 export function parseSiwxMessage(text: string): SiwxFields {
+  // Control characters (CR, tabs, NUL) and bidi overrides make a wallet show other lines than these.
+  if (/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(text)) throw new MessageError('message: holds a control character')
   const lines = text.split('\n')
   const header = HEADER.exec(lines[0] ?? '')
   if (!header?.groups) throw new MessageError('message: the first line must read "{domain} wants you to sign in with your {chain} account:"')
   const address = lines[1] ?? ''
   if (!/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/.test(address)) throw new MessageError('message: the second line must be the account address')
-  const uriAt = lines.findIndex((l) => l.startsWith('URI: '))
-  if (uriAt < 2) throw new MessageError('message: has no URI line')
-  const statement = lines.slice(2, uriAt).join('\n').trim() || undefined
+  if (lines[2] !== '') throw new MessageError('message: the third line must be empty')
+  // The statement is one line between two empty ones (EIP-4361); the URI line follows.
+  const hasStatement = !(lines[3] ?? '').startsWith('URI: ')
+  const uriAt = hasStatement ? 5 : 3
+  if (hasStatement && lines[4] !== '') throw new MessageError('message: the statement must be one line followed by an empty line')
+  if (!(lines[uriAt] ?? '').startsWith('URI: ')) throw new MessageError('message: has no URI line after the statement')
+  const statement = hasStatement ? lines[3] : undefined
 
   const values = new Map<string, string>()
   let i = uriAt
@@ -46,13 +53,16 @@ export function parseSiwxMessage(text: string): SiwxFields {
     const at = FIELDS.indexOf(key as (typeof FIELDS)[number], order)
     if (at < 0) throw new MessageError(`message: unexpected line "${line.slice(0, 40)}"`)
     order = at + 1
-    values.set(key, line.slice(colon + 2))
+    const value = line.slice(colon + 2)
+    // No value of EIP-4361's grammar holds whitespace; a URL parser would drop it unseen.
+    if (/\s/.test(value)) throw new MessageError(`message: ${key} holds whitespace`)
+    values.set(key, value)
   }
   for (const key of REQUIRED) if (!values.get(key)) throw new MessageError(`message: ${key} is required`)
   let resources: string[] | undefined
   if (i < lines.length) {
     resources = lines.slice(i + 1).map((l) => {
-      if (!l.startsWith('- ')) throw new MessageError('message: each resource must read "- {uri}"')
+      if (!l.startsWith('- ') || /\s/.test(l.slice(2))) throw new MessageError('message: each resource must read "- {uri}"')
       return l.slice(2)
     })
   }
@@ -68,7 +78,7 @@ export function parseSiwxMessage(text: string): SiwxFields {
     nonce: values.get('Nonce')!,
   }
   if (header.groups['scheme']) fields.scheme = header.groups['scheme']
-  if (statement) fields.statement = statement
+  if (statement !== undefined) fields.statement = statement
   for (const [key, name] of [['Issued At', 'issuedAt'], ['Expiration Time', 'expirationTime'], ['Not Before', 'notBefore'], ['Request ID', 'requestId']] as const) {
     const value = values.get(key)
     if (value !== undefined) fields[name] = value
@@ -77,7 +87,25 @@ export function parseSiwxMessage(text: string): SiwxFields {
   for (const name of ['issuedAt', 'expirationTime', 'notBefore'] as const) {
     if (fields[name] !== undefined && Number.isNaN(Date.parse(fields[name]!))) throw new MessageError(`message: ${name} is not an ISO 8601 date`)
   }
+  // What was parsed, written back out, must be the very text signed: no stray spaces, empty
+  // values, blank lines or anything else a wallet would show differently from what is checked here.
+  const rendered = renderSiwxMessage(fields, header.groups['chain']!, !rawChain.includes(':'))
+  if (rendered !== text) throw new MessageError(`message: is not in the EIP-4361 form (line ${firstDifferentLine(rendered, text)} differs from its fields written out)`)
   return fields
+}
+
+/** The fields written out as the modal writes them (src/utils/siwx-text.ts), with EIP-4361's optional scheme. */
+export function renderSiwxMessage(f: SiwxFields, networkName: string, bareChainId: boolean): string {
+  const text = formatSiwxMessage({ ...f, accountAddress: f.address, chainId: f.chainId as `${string}:${string}` }, networkName, bareChainId)
+  return f.scheme ? `${f.scheme}://${text}` : text
+}
+
+function firstDifferentLine(a: string, b: string): number {
+  const x = a.split('\n')
+  const y = b.split('\n')
+  let n = 0
+  while (n < x.length && x[n] === y[n]) n++
+  return n + 1
 }
 
 /** A CACAO (CAIP-74) of a parsed message and its signature, as AppKit's sessions carry it. */

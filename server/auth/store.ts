@@ -26,28 +26,30 @@ export interface StoredSession {
   chainId: string
   domain: string
   createdAt: number
-  expiresAt: number | null
+  expiresAt: number
 }
 
-/** Spends the message's nonce and records the session, both or neither. */
+/** How long a session lasts when its message sets no Expiration Time. */
+export const SESSION_MAX_MS = 7 * 24 * 3_600_000
+
+/** Records the session of a message whose nonce was spent (spendNonce) and whose signature holds. */
 export async function saveSession(db: Db, projectId: string, f: SiwxFields, message: string, signature: string, cacao: unknown, now = Date.now()): Promise<StoredSession> {
   const pci = randomBytes(16).toString('hex')
   // AppKit's SIWXMessage.Data shape, so a client hands it back as a SIWXSession unchanged.
   const { address, scheme: _scheme, ...rest } = f
   const data = { accountAddress: address, ...rest }
-  return db.transaction(async (tx) => {
-    await spendNonce(tx, projectId, f, now)
-    await tx.query(
-      `INSERT INTO siwx_sessions (pci, project_id, address, address_key, chain_id, domain, uri, nonce, message, signature, cacao, data, issued_at, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [pci, projectId, f.address, addressKey(f.address), f.chainId, f.domain, f.uri, f.nonce, message, signature, JSON.stringify(cacao), JSON.stringify(data),
-        f.issuedAt ? Date.parse(f.issuedAt) : null, f.expirationTime ? Date.parse(f.expirationTime) : null, now],
-    )
-    return { pci, data, message, signature, cacao, chainId: f.chainId, domain: f.domain, createdAt: now, expiresAt: f.expirationTime ? Date.parse(f.expirationTime) : null }
-  })
+  const expiresAt = f.expirationTime ? Date.parse(f.expirationTime) : now + SESSION_MAX_MS
+  await db.query(
+    `INSERT INTO siwx_sessions (pci, project_id, address, address_key, chain_id, domain, uri, nonce, message, signature, cacao, data, issued_at, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [pci, projectId, f.address, addressKey(f.address), f.chainId, f.domain, f.uri, f.nonce, message, signature, JSON.stringify(cacao), JSON.stringify(data),
+      f.issuedAt ? Date.parse(f.issuedAt) : null, expiresAt, now],
+  )
+  return { pci, data, message, signature, cacao, chainId: f.chainId, domain: f.domain, createdAt: now, expiresAt }
 }
 
-async function spendNonce(tx: Queryable, projectId: string, f: SiwxFields, now: number): Promise<void> {
+/** Marks the message's nonce used, or throws saying why it cannot be (changing nothing then). */
+export async function spendNonce(tx: Queryable, projectId: string, f: SiwxFields, now = Date.now()): Promise<void> {
   const spent = await tx.query(
     'UPDATE siwx_nonces SET used_at = $5 WHERE nonce = $1 AND project_id = $2 AND address = $3 AND used_at IS NULL AND expires_at > $4 RETURNING nonce',
     [f.nonce, projectId, addressKey(f.address), now, now],
@@ -72,15 +74,16 @@ const toSession = (r: SessionRow): StoredSession => ({
   chainId: r.chain_id,
   domain: r.domain,
   createdAt: Number(r.created_at),
-  expiresAt: r.expires_at === null ? null : Number(r.expires_at),
+  // Rows from before sessions were capped have none: they end SESSION_MAX_MS after they began.
+  expiresAt: r.expires_at === null ? Number(r.created_at) + SESSION_MAX_MS : Number(r.expires_at),
 })
 
 /** The address's sessions that are neither revoked nor expired, newest first. */
 export async function listSessions(db: Db, projectId: string, address: string, now = Date.now()): Promise<StoredSession[]> {
   const rows = await db.query<SessionRow>(
-    `SELECT * FROM siwx_sessions WHERE address_key = $1 AND project_id = $2 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $3)
+    `SELECT * FROM siwx_sessions WHERE address_key = $1 AND project_id = $2 AND revoked_at IS NULL AND COALESCE(expires_at, created_at + $4) > $3
      ORDER BY created_at DESC, pci`,
-    [addressKey(address), projectId, now],
+    [addressKey(address), projectId, now, SESSION_MAX_MS],
   )
   return rows.map(toSession)
 }

@@ -89,12 +89,23 @@ async function followTokenAccounts(db: Db, src: SolanaSource): Promise<void> {
   const owners = await db.query<{ address: string }>('SELECT address FROM solana_watch WHERE NOT token_account')
   for (const { address } of owners) {
     for (const account of await tokenAccountAddresses(src.rpcUrl, address)) {
-      await db.query('INSERT INTO solana_watch (address, token_account) VALUES ($1, true) ON CONFLICT DO NOTHING', [account])
+      await db.query('INSERT INTO solana_watch (address, token_account, owner) VALUES ($1, true, $2) ON CONFLICT DO NOTHING', [account, address])
     }
   }
 }
 
-/** Adds an address to the followed set (idempotent). */
-export async function watchSolana(db: Queryable, address: string): Promise<void> {
-  await db.query('INSERT INTO solana_watch (address) VALUES ($1) ON CONFLICT DO NOTHING', [address])
+/** How many addresses asked about are followed at once (configured ones come on top). */
+export const SOLANA_WATCH_MAX = 1000
+
+/**
+ * Follows an address: a configured one (`pinned`) for good, one asked about while it is among the
+ * `max` most recently asked; the least recently asked beyond that is dropped with its token accounts.
+ */
+export async function watchSolana(db: Queryable, address: string, opts: { pinned?: boolean; max?: number; now?: number } = {}): Promise<void> {
+  await db.query(`INSERT INTO solana_watch (address, asked_at, pinned) VALUES ($1, $2, $3)
+    ON CONFLICT (address) DO UPDATE SET asked_at = EXCLUDED.asked_at, pinned = solana_watch.pinned OR EXCLUDED.pinned`,
+  [address, opts.now ?? Date.now(), opts.pinned ?? false])
+  await db.query(`DELETE FROM solana_watch WHERE address IN (
+    SELECT address FROM solana_watch WHERE NOT pinned AND NOT token_account ORDER BY asked_at DESC, address OFFSET $1)`, [opts.max ?? SOLANA_WATCH_MAX])
+  await db.query('DELETE FROM solana_watch WHERE token_account AND owner IS NOT NULL AND owner NOT IN (SELECT address FROM solana_watch WHERE NOT token_account)')
 }

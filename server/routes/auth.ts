@@ -2,12 +2,13 @@
 // here, and the sessions list with revocation. Every refusal is decided before anything is written.
 import * as v from 'valibot'
 import { HttpError, parse } from '../http.ts'
-import type { Route } from '../router.ts'
+import type { Route, RouteContext } from '../router.ts'
 import { AnyAddress, SdkQuery } from '../schemas.ts'
 import { evmChainByCaip, type ServerState } from '../state.ts'
 import { MessageError, parseSiwxMessage, toCacao, type SiwxFields } from '../auth/message.ts'
-import { findSession, issueNonce, listSessions, revokeMessage, revokeSession, saveSession } from '../auth/store.ts'
-import { originAllowed, verifyEvm, verifySolana, type SignatureCheck } from '../auth/verify.ts'
+import { findSession, issueNonce, listSessions, revokeMessage, revokeSession, saveSession, spendNonce } from '../auth/store.ts'
+import { requireSiteOrigin } from '../auth/origins.ts'
+import { verifyEvm, verifySolana, type SignatureCheck } from '../auth/verify.ts'
 
 const NonceQuery = v.object({ ...SdkQuery, address: AnyAddress })
 const Authenticate = v.object({
@@ -23,10 +24,9 @@ const Revoke = v.object({
 /** Clock skew tolerated on Issued At. */
 const SKEW_MS = 60_000
 
-/** The request's origin must be allowed, and the message must name it as domain and URI. */
-function checkOrigin(state: ServerState, origin: string | undefined, f: SiwxFields): void {
-  if (!origin) throw new HttpError(403, 'origin: the request has no Origin header')
-  if (!originAllowed(origin, state.allowedOrigins)) throw new HttpError(403, `origin: ${origin} is not an allowed origin`)
+/** The request's origin must be allowed for the project, and the message must name it as domain and URI. */
+function checkOrigin(ctx: RouteContext, f: SiwxFields): void {
+  const origin = requireSiteOrigin(ctx)
   const host = new URL(origin).host
   if (f.domain !== host) throw new HttpError(403, `domain: the message is for ${f.domain}, the request comes from ${host}`)
   let uriOrigin: string
@@ -66,7 +66,10 @@ export const authRoutes: Route[] = [
     method: 'POST',
     path: /^\/auth\/v1\/authenticate$/,
     access: 'query',
-    async handle({ state, query, body, origin }) {
+    // A message and a signature of up to 8192 characters each, any of them up to 3 bytes of UTF-8.
+    maxBody: 64 * 1024,
+    async handle(ctx) {
+      const { state, query, body } = ctx
       const { projectId } = parse(v.object(SdkQuery), query, 'query')
       const { message, signature } = parse(Authenticate, body, 'body')
       let f: SiwxFields
@@ -79,8 +82,11 @@ export const authRoutes: Route[] = [
       if (f.version !== '1') throw new HttpError(400, 'message: Version must be 1')
       if (!/^(eip155|solana):/.test(f.chainId)) throw new HttpError(400, `chainId: ${f.chainId} is not an eip155 or solana chain`)
       if (f.address.startsWith('0x') !== f.chainId.startsWith('eip155:')) throw new HttpError(400, 'message: the address does not belong to the chain')
-      checkOrigin(state, origin, f)
+      checkOrigin(ctx, f)
       checkTimes(f, Date.now())
+      // The nonce is spent before any signature work: an unknown or spent nonce costs no RPC call
+      // (ERC-1271/6492 run contract code the caller chose), and each nonce buys one try.
+      await spendNonce(state.db, projectId, f)
       const check = await checkSignature(state, f.chainId, f.address, message, signature)
       if (!check.ok) throw new HttpError(401, `signature: not a valid signature of the message by ${f.address}`)
       const session = await saveSession(state.db, projectId, f, message, signature, toCacao(f, signature, check.type))

@@ -70,6 +70,7 @@ export const nameRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/profile\/account$/,
     access: 'query',
+    maxBody: 32 * 1024,
     async handle({ state, body }) {
       const b = parse(Body, body, 'body')
       let json: unknown

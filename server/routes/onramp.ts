@@ -4,6 +4,7 @@ import { HttpError, parse } from '../http.ts'
 import { createSession, onrampOptions, onrampQuote, PAY_CHAINS, SOLANA_PAY_CHAIN } from '../onramp.ts'
 import { isSolanaAddress, solanaOnrampAssets } from '../onramp-solana.ts'
 import { priceTable } from '../prices.ts'
+import { redirectAllowed, sandboxSellsOn } from '../onramp-sandbox.ts'
 import { reasons } from '../reasons.ts'
 import type { Route } from '../router.ts'
 import { EvmAddress } from '../schemas.ts'
@@ -102,6 +103,8 @@ export const onrampRoutes: Route[] = [
       const asset = wallet.assets?.[0] ?? 'USDC'
       const found = await purchasable(state, asset, network)
       if (!found) return reasons(400, `No ${asset} on network ${network ?? 'ethereum'}`, 'unsupported_asset')
+      if (found.chain && !(await sandboxSellsOn(found.chain))) return reasons(400, `network: ${network ?? 'ethereum'} is not a development chain; the sandbox sells only there`, 'unsupported_network')
+      if (b.redirectUrl && !redirectAllowed(state, query['projectId'] ?? '', b.redirectUrl)) return reasons(400, `redirectUrl: ${new URL(b.redirectUrl).origin} is not an allowed origin of the project`, 'invalid_redirect')
       const evm = v.safeParse(EvmAddress, wallet.address)
       if (found.namespace === 'eip155' ? !evm.success : !isSolanaAddress(wallet.address)) return reasons(400, `destinationWallets[0].address: not an address on ${network ?? 'ethereum'}`, 'invalid_address')
       const price = (await priceTable(state.db))(found.currency.symbol)

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { parse } from '../http.ts'
 import type { Route } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
+import { allowedOriginsFor } from '../auth/origins.ts'
 
 const Query = v.object(SdkQuery)
 
@@ -12,8 +13,8 @@ export const projectRoutes: Route[] = [
     path: /^\/projects\/v1\/origins$/,
     access: 'query',
     handle({ state, query }) {
-      parse(Query, query, 'query')
-      return { json: { allowedOrigins: state.allowedOrigins } }
+      const { projectId } = parse(Query, query, 'query')
+      return { json: { allowedOrigins: allowedOriginsFor(state, projectId) } }
     },
   },
   {

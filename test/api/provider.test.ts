@@ -14,6 +14,7 @@ import {
   type ProviderConfig,
 } from '../../src/api/provider'
 import { startProviderStack, type ProviderStack } from './provider-stack'
+import { readEvents } from '../../server/events.ts'
 
 const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
 const TRUST = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'
@@ -119,12 +120,13 @@ test('behavior: an unreachable server gives the documented fallbacks', async () 
 test('behavior: origins and analytics config from the server', async () => {
   assert.equal(await getAllowedOrigins(config()), ['http://127.0.0.1:*', 'http://localhost:*'])
   assert.equal(await getAnalyticsConfig(config()), { isAnalyticsEnabled: true })
-  const before = stack.api.events.length
+  const before = (await readEvents(stack.api.db, 'test')).length
   assert.is(await sendEvent(config(), { eventId: 'id-1', url: 'http://localhost:3000/', domain: 'localhost', timestamp: 5, props: { event: 'MODAL_OPEN' } }), true)
-  assert.is(stack.api.events.length, before + 1)
-  const recorded = stack.api.events.at(-1) as { eventId: string; query: { st?: string } }
+  const stored = await readEvents(stack.api.db, 'test')
+  assert.is(stored.length, before + 1)
+  const recorded = stored.find((e) => e.eventId === 'id-1')!
   assert.is(recorded.eventId, 'id-1')
-  assert.is(recorded.query.st, SDK_TYPE)
+  assert.is(recorded.st, SDK_TYPE)
 })
 
 test('behavior: walletImageUrl builds a fetchable image URL', async () => {

@@ -1,7 +1,7 @@
 // Real chains and the reference API server for a test suite, with guaranteed teardown and a
 // watchdog that tears down and exits if the file hangs.
 import type { Test } from 'uvu'
-import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { startApiServer, type ApiServer, type ApiServerOptions } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import { startPostgres, type TestPostgres } from '../server/postgres.ts'
 
@@ -12,7 +12,7 @@ export interface ApiCtx {
 }
 
 /** Chains and a server on PGlite in memory, or on a real Postgres when `postgres` is set. */
-export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgres?: boolean; timeoutMs?: number } = {}): void {
+export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgres?: boolean; timeoutMs?: number; server?: Partial<ApiServerOptions> } = {}): void {
   const timeoutMs = opts.timeoutMs ?? 60_000
   let teardown = async () => {}
   const watchdog = setTimeout(() => {
@@ -28,7 +28,7 @@ export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgre
     const [chains, postgres] = await Promise.all([startChains(), opts.postgres ? startPostgres() : undefined])
     ctx.chains = chains
     ctx.postgres = postgres
-    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase() })
+    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase(), onrampSandbox: true, ...opts.server })
   })
   test.after(async () => {
     await teardown()

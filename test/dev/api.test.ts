@@ -2,6 +2,7 @@
 import { suite } from 'uvu'
 import { withApiServer, type ApiCtx } from './api-fixture.ts'
 import * as assert from 'uvu/assert'
+import { readEvents } from '../../server/events.ts'
 
 type Ctx = ApiCtx
 const test = suite<Ctx>('server provider API', {})
@@ -179,20 +180,21 @@ test('origins and analytics config answer; origins are settable', async (ctx) =>
   assert.equal(config, { isAnalyticsEnabled: true })
 })
 
-test('POST /e keeps the event with its query', async (ctx) => {
-  const before = ctx.api!.events.length
+test('POST /e keeps the event with its query in the database', async (ctx) => {
+  const stored = () => readEvents(ctx.api!.db, 'test')
+  const before = (await stored()).length
   const event = { eventId: 'e-1', url: 'http://127.0.0.1:1/', domain: '127.0.0.1', timestamp: 1700000000000, props: { type: 'track', event: 'MODAL_OPEN' } }
   const res = await get(ctx, '/e?projectId=test&st=appkit&sv=html-1.0.0', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) })
   assert.is(res.status, 200)
-  assert.is(ctx.api!.events.length, before + 1)
-  assert.equal(ctx.api!.events.at(-1), { query: { projectId: 'test', st: 'appkit', sv: 'html-1.0.0' }, ...event })
+  assert.is((await stored()).length, before + 1)
+  assert.equal((await stored()).at(-1), { eventId: 'e-1', projectId: 'test', st: 'appkit', sv: 'html-1.0.0', url: event.url, domain: event.domain, event: 'MODAL_OPEN', timestamp: event.timestamp, props: event.props })
 
   const bad = await get(ctx, '/e?projectId=test', { method: 'POST', body: JSON.stringify({ ...event, eventId: undefined }) })
   assert.is(bad.status, 400)
   assert.match(((await bad.json()) as { reason: string }).reason, /eventId/)
   const notJson = await get(ctx, '/e?projectId=test', { method: 'POST', body: '{oops' })
   assert.is(notJson.status, 400)
-  assert.is(ctx.api!.events.length, before + 1)
+  assert.is((await stored()).length, before + 1)
 })
 
 test('CORS: preflight is answered and every response allows any origin', async (ctx) => {

@@ -19,7 +19,7 @@ test.before(async () => {
   for (const theme of THEMES) {
     e2e.stack.web.setPage(`/t/farcaster-${theme}.html`, embeddedPage(e2e.stack, `themeMode: '${theme}', features: { socials: ['farcaster', 'google'] },`))
   }
-  registerFid(e2e.stack.farcaster, 1001, 'farah')
+  await registerFid(e2e.stack.farcaster, 1001, 'farah')
 })
 test.after(async () => {
   await e2e?.stop()

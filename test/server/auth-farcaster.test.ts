@@ -16,9 +16,9 @@ const ORIGIN = 'http://127.0.0.1:4444'
 
 test.before(async (ctx) => {
   ctx.relay = await startFarcasterRelay()
-  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { farcasterRelay: ctx.relay.url, shareKey: randomBytes(32).toString('hex') } })
-  registerFid(ctx.relay, 4242, 'alice')
-  registerFid(ctx.relay, 77, 'bob')
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { farcasterRelay: ctx.relay.url, farcasterIdRegistry: ctx.relay.idRegistry, shareKey: randomBytes(32).toString('hex') } })
+  await registerFid(ctx.relay, 4242, 'alice')
+  await registerFid(ctx.relay, 77, 'bob')
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()
@@ -117,8 +117,8 @@ restart('behavior: a channel opened before a restart completes after it, once; t
   const { tmpdir } = await import('node:os')
   const dir = mkdtempSync(`${tmpdir()}/postern-farcaster-`)
   const relay = await startFarcasterRelay()
-  registerFid(relay, 5150, 'carol')
-  const start = () => startApiServer({ chains: [], indexer: false, onrampSandbox: false, dataDir: `${dir}/db`, emailAuth: { farcasterRelay: relay.url, shareKeyFile: `${dir}/share.key` } })
+  await registerFid(relay, 5150, 'carol')
+  const start = () => startApiServer({ chains: [], indexer: false, onrampSandbox: false, dataDir: `${dir}/db`, emailAuth: { farcasterRelay: relay.url, farcasterIdRegistry: relay.idRegistry, shareKeyFile: `${dir}/share.key` } })
   let api: ApiServer | undefined
   try {
     api = await start()

@@ -13,7 +13,8 @@ test('behavior: EVM_DEX gives the chain a router offering its EVM_TOKENS token; 
   assert.equal(c.chains[0]!.dex, { router: ROUTER, weth: WETH, tokens: [{ address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 }] })
   assert.is(c.chains[1]!.dex, undefined)
   assert.is(c.onrampSandbox, false)
-  assert.is(configFromEnv({}).onrampSandbox, undefined)
+  assert.is(configFromEnv({}).onrampSandbox, false, 'off unless asked for')
+  assert.is(configFromEnv({ ONRAMP_SANDBOX: 'on' }).onrampSandbox, true)
 })
 
 test('behavior: a malformed EVM_DEX is refused naming the variable', () => {

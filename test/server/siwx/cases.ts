@@ -138,13 +138,16 @@ export function siwxCases(test: Test<Ctx>): void {
     assert.ok(await unspent(ctx, early.nonce))
   })
 
-  test('a tampered message and a signature by another key are refused', async (ctx) => {
+  test('a tampered message and a signature by another key are refused; the nonce is spent by the try', async (ctx) => {
     const a = demoAccount(4)
     const signed = await evmSignIn(ctx, a)
     await refused(ctx, { ...signed, message: signed.message.replace('Sign in to the demo', 'Sign in to the bank') }, 401, /^signature: not a valid signature/)
+    assert.not.ok(await unspent(ctx, signed.nonce))
+    const again = await evmSignIn(ctx, a)
     const other = privateKeyToAccount(generatePrivateKey())
-    await refused(ctx, { message: signed.message, signature: await other.signMessage({ message: signed.message }) }, 401, /^signature: /)
-    assert.ok(await unspent(ctx, signed.nonce))
+    await refused(ctx, { message: again.message, signature: await other.signMessage({ message: again.message }) }, 401, /^signature: /)
+    // One try per nonce: the right signature now comes too late.
+    await refused(ctx, again, 409, /^nonce: has already been used/)
   })
 
   test('a nonce never issued, issued for another address or expired is refused', async (ctx) => {
@@ -178,7 +181,7 @@ export function siwxCases(test: Test<Ctx>): void {
       assert.is(res.status, 200, JSON.stringify(res.json))
       assert.is((res.json['session'] as { cacao: { s: { t: string } } }).cacao.s.t, type)
     }
-    // The smart account's own key is not its owner's: another key's signature fails 1271.
+    // Another key's signature fails 1271.
     const nonce = await nonceFor(ctx, ctx.smart!.deployed)
     const message = siwxMessage({ address: ctx.smart!.deployed, chainId: 'eip155:1', nonce })
     await refused(ctx, { message, signature: await demoAccount(6).signMessage({ message }) }, 401, /^signature: /)
@@ -187,9 +190,10 @@ export function siwxCases(test: Test<Ctx>): void {
   test('a Solana key signs in by ed25519; another key is refused', async (ctx) => {
     const key = solanaKey()
     const chainId = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const wrong = siwxMessage({ address: key.address, chainId, nonce: await nonceFor(ctx, key.address) })
+    await refused(ctx, { message: wrong, signature: solanaKey().sign(wrong) }, 401, /^signature: /)
     const nonce = await nonceFor(ctx, key.address)
     const message = siwxMessage({ address: key.address, chainId, nonce })
-    await refused(ctx, { message, signature: solanaKey().sign(message) }, 401, /^signature: /)
     const res = await call(ctx, '/auth/v1/authenticate', { body: { message, signature: key.sign(message) } })
     assert.is(res.status, 200, JSON.stringify(res.json))
     const [s] = (await call(ctx, `/v1/sessions/${key.address}`)).json['sessions'] as { chainId: string; cacao: { s: { t: string } } }[]
