@@ -145,6 +145,8 @@ async function main() {
   const valibot = await valibotNames(root, classicLoaderFiles())
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
   const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' }
+  // AppKit's adapter-less core, its React hooks, common types, legacy SIWE and smart sessions.
+  Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
   const esmExternal = ['wagmi', '@wagmi/core']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),

@@ -7,7 +7,7 @@ export type {
   AppKitNetwork, CaipAddress, CaipNetwork, CaipNetworkId, ChainId, ChainNamespace, ConnectorType, CustomCaipNetwork, InferredCaipNetwork,
   SocialProvider, ThemeMode, ThemeVariables,
 } from './appkit-types'
-export { AVAILABLE_NAMESPACES } from './networks/define'
+export { AVAILABLE_NAMESPACES } from './networks'
 
 export interface ParsedCaipAddress {
   chainNamespace: ChainNamespace
@@ -32,3 +32,41 @@ export const ParseUtil = {
     return { chainNamespace: chainNamespace as ChainNamespace, chainId }
   },
 }
+
+type ProviderRpcErrorCode = 4001 | 4100 | 4200 | 4900 | 4901 | 4902 | 5710 | 5002 | 5000 | 5001
+
+/** AppKit's ProviderRpcError: an EIP-1193 error with its code, the cause kept. */
+class ProviderRpcError extends Error {
+  code: ProviderRpcErrorCode
+  override name = 'ProviderRpcError'
+  constructor(cause: unknown, options: { message: string; code: ProviderRpcErrorCode }) {
+    super(options.message, { cause })
+    this.code = options.code
+  }
+}
+
+/** AppKit's UserRejectedRequestError (EIP-1193 code 4001). */
+export class UserRejectedRequestError extends ProviderRpcError {
+  override name = 'UserRejectedRequestError'
+  constructor(cause: unknown) {
+    super(cause, { code: 4001, message: 'User rejected the request' })
+  }
+}
+
+/** AppKit's SendTransactionError (code 5001). */
+export class SendTransactionError extends ProviderRpcError {
+  override name = 'SendTransactionError'
+  constructor(message: string) {
+    super(undefined, { code: 5001, message })
+  }
+}
+
+const param = (name: string, type: string) => ({ name, type })
+/** AppKit's erc20ABI: transfer and transferFrom. */
+export const erc20ABI = [
+  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [param('_to', 'address'), param('_value', 'uint256')], outputs: [param('', 'bool')] },
+  {
+    type: 'function', name: 'transferFrom', stateMutability: 'nonpayable',
+    inputs: [param('_from', 'address'), param('_to', 'address'), param('_value', 'uint256')], outputs: [param('', 'bool')],
+  },
+]

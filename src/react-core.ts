@@ -2,7 +2,7 @@
 // createAppKit (postern/core) and the React hooks, which read whichever instance is current (one
 // made through postern/react serves them as well).
 import { createAppKit as createCore } from './core'
-import { setCurrentInstance } from './instance'
+import { currentInstance } from './instance'
 import type { AppKit as AppKitInstance } from './kit'
 
 export {
@@ -26,5 +26,5 @@ export function createAppKit(options: Parameters<typeof createCore>[0]): AppKitI
 
 /** AppKit's getAppKit: the hooks read this instance from now on. */
 export function getAppKit(kit: AppKitInstance): void {
-  if (kit) setCurrentInstance(kit)
+  if (kit) currentInstance().value = kit
 }

@@ -4,7 +4,6 @@
 import type { Transport } from 'viem'
 import { getCurrentInstance } from '../instance'
 import { rpcUrlsFor } from '../signals/adapters'
-import { DEFAULT_BLOCKCHAIN_API_URL } from '../signals/options'
 import { rpcTransport } from '../utils/rpc'
 
 const ETH_ADDRESS_PATTERN = /0x[a-fA-F0-9]{40}/u
@@ -37,12 +36,15 @@ export function getDidAddress(iss: string): string | undefined {
  * has the chain, else the chain's own public endpoints; then the blockchain API's RPC, as AppKit's.
  */
 async function endpointsFor(caipNetworkId: string, projectId: string): Promise<string[]> {
-  const api = `${DEFAULT_BLOCKCHAIN_API_URL}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`
   const store = getCurrentInstance()?.store
+  // Without an instance (a server's check), AppKit's public blockchain API.
+  const apiUrl = store?.options.blockchainApiUrl ?? 'https://rpc.walletconnect.org'
+  const api = `${apiUrl}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`
   const known = store?.network.networks.peek().find((n) => n.caipNetworkId === caipNetworkId)
   if (store && known) return [...rpcUrlsFor(store, known), api]
   const chainId = Number(caipNetworkId.split(':')[1])
-  const chains = Object.values(await import('../networks/evm')) as { id?: unknown; rpcUrls?: { default: { http: readonly string[] } } }[]
+  // viem's chains: postern/networks' EVM networks come from them (build/networks.mjs).
+  const chains = Object.values(await import('viem/chains')) as { id?: unknown; rpcUrls?: { default: { http: readonly string[] } } }[]
   const chain = chains.find((c) => c && c.id === chainId)
   return [...(chain?.rpcUrls?.default.http ?? []), api]
 }
