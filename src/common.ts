@@ -7,7 +7,7 @@ export type {
   AppKitNetwork, CaipAddress, CaipNetwork, CaipNetworkId, ChainId, ChainNamespace, ConnectorType, CustomCaipNetwork, InferredCaipNetwork,
   SocialProvider, ThemeMode, ThemeVariables,
 } from './appkit-types'
-export { AVAILABLE_NAMESPACES } from './networks'
+export { AVAILABLE_NAMESPACES } from './networks/define'
 
 export interface ParsedCaipAddress {
   chainNamespace: ChainNamespace
