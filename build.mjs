@@ -148,10 +148,12 @@ async function main() {
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
   const classicPlugins = [...common.plugins, classicChunks(chunks)]
-  const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
+  const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`, Object.values(chunks).map(resolveSrc))
   const valibot = await valibotNames(root, classicLoaderFiles())
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
   const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' }
+  // AppKit's adapter-less core, its React hooks, common types, legacy SIWE and smart sessions.
+  Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
   const esmExternal = ['wagmi', '@wagmi/core']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),

@@ -76,6 +76,12 @@ async function main() {
   // The embedded wallet's secure site runs on its own origin, apart from the site's page: measured, not budgeted.
   rows.push(`${'secure site (dist/secure/main.js, own origin)'.padEnd(52)} ${kb(await brotliOf(['dist/secure/main.js'])).padStart(11)}`)
 
+  // AppKit's further entries: what each adds to the loader at first load (its static imports beyond it).
+  for (const entry of ['core', 'react-core', 'common', 'siwe', 'smart-session']) {
+    const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
+    rows.push(`${`entry postern/${entry === 'smart-session' ? 'experimental/smart-session' : entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
+  }
+
   for (const [file, output] of Object.entries(esm.outputs)) {
     // networks.js is every network, for a site's bundler to tree-shake: measured above, not fetched whole.
     if (loader.has(file) || !file.endsWith('.js') || file === 'dist/esm/networks.js') continue

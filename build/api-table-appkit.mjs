@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { posix } from 'node:path'
 
 const show = (gitDir, path) => execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${path}`], { encoding: 'utf8', maxBuffer: 64 << 20 })
 const uniq = (list) => [...new Set(list)]
@@ -25,6 +26,40 @@ function blockKeys(text, start) {
     }
   }
   return uniq(keys)
+}
+
+/** Where an AppKit module specifier points inside the repository (its own packages only). */
+function resolveModule(gitDir, from, specifier) {
+  if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.js$/, '.ts')
+  const m = /^@reown\/appkit-([\w-]+)(?:\/([\w/-]+))?$/.exec(specifier)
+  if (!m) return undefined
+  const candidates = [`packages/${m[1]}/exports/${m[2] ?? 'index'}.ts`, `packages/${m[1]}/${m[2] ?? 'index'}.ts`]
+  return candidates.find((path) => { try { show(gitDir, path); return true } catch { return false } })
+}
+
+/** The value (non-type) names an AppKit entry file exports, following its `export *` into AppKit's own packages. */
+export function entryValues(gitDir, file, seen = new Set()) {
+  if (seen.has(file)) return []
+  seen.add(file)
+  const text = show(gitDir, file).replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')
+  const names = [...text.matchAll(/^export (?:declare )?(?:async )?(?:function\*?|const|let|var|class|enum|abstract class) (\w+)/gm)].map((m) => m[1])
+  for (const m of text.matchAll(/^export \{([^}]*)\}/gm)) {
+    for (const part of m[1].split(',').map((p) => p.trim()).filter((p) => p && !p.startsWith('type '))) names.push(part.split(/\s+as\s+/).pop())
+  }
+  for (const m of text.matchAll(/^export \* from '([^']+)'/gm)) {
+    const target = resolveModule(gitDir, file, m[1])
+    if (target) names.push(...entryValues(gitDir, target, seen))
+  }
+  return uniq(names).sort()
+}
+
+/** The entries of AppKit a site imports beyond the main ones, by Postern's entry name. */
+export const APPKIT_ENTRIES = {
+  core: 'packages/appkit/exports/core.ts',
+  'react-core': 'packages/appkit/exports/react-core.ts',
+  common: 'packages/common/index.ts',
+  siwe: 'packages/siwe/exports/index.ts',
+  'experimental/smart-session': 'packages/experimental/exports/smart-session/index.ts',
 }
 
 export function readAppKit(gitDir) {
@@ -74,7 +109,8 @@ export function readAppKit(gitDir) {
   })]).sort()
   const reexportsViemChains = /export \* from 'viem\/chains'/.test(networksFile)
 
-  return { version: '1.8', options, features, methods, hooks, components, elements, events, themeVariables, networks: { exports: networkExports, reexportsViemChains } }
+  const entries = Object.fromEntries(Object.entries(APPKIT_ENTRIES).map(([name, file]) => [name, entryValues(gitDir, file)]))
+  return { version: '1.8', options, features, methods, hooks, components, elements, events, themeVariables, networks: { exports: networkExports, reexportsViemChains }, entries }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -82,5 +118,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!gitDir) throw new Error('usage: node build/api-table-appkit.mjs <git dir of reown-com/appkit>')
   const api = readAppKit(gitDir)
   writeFileSync(new URL('./appkit-api.json', import.meta.url), `${JSON.stringify(api, null, 2)}\n`)
-  console.log(Object.entries(api).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v === 'object' ? v.exports.length : v}`).join(', '))
+  console.log(Object.entries(api).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v === 'object' ? (v.exports ?? Object.keys(v)).length : v}`).join(', '))
 }

@@ -26,6 +26,8 @@ interface AppKitApi {
   events: string[]
   themeVariables: string[]
   networks: { exports: string[]; reexportsViemChains: boolean }
+  /** Value exports of AppKit's further entries, by Postern's entry name (postern/<name>). */
+  entries: Record<string, string[]>
 }
 type Row = [name: string, status: string]
 
@@ -34,6 +36,19 @@ const NOT_APPLICABLE: [RegExp, string][] = [
   [/^CLICK_CONVERT$/, 'n/a: AppKit 1.8 declares it and never emits it'],
   [/^PAY_/, 'n/a: sent by AppKit Pay (`@reown/appkit-pay`), a separate package Postern does not provide'],
 ]
+
+/** AppKit entry exports that are its own plumbing or its Lit views: why Postern's entries lack them. */
+const ENTRY_NOT_APPLICABLE: [RegExp, string][] = [
+  [/^(W3m|Wui)[A-Z]/, "n/a: AppKit's Lit view class; Postern renders its own views"],
+  [/^(CoreHelperUtil|WcConstantsUtil|ConstantsUtil|ContractUtil|DateUtil|ErrorUtil|HelpersUtil|InputUtil|NavigationUtil|NetworkUtil|NumberUtil|PresetsUtil|SafeLocalStorage|SafeLocalStorageKeys|Emitter|getSafeConnectorIdKey|isSafe|getW3mThemeVariables|isReownName|SIWEController)$/,
+    "n/a: an internal helper of AppKit's packages (its controllers' plumbing), not part of a site's switch"],
+]
+
+/** AppKit's package behind each of Postern's further entries. */
+const ENTRY_PACKAGES: Record<string, string> = {
+  core: '@reown/appkit/core', 'react-core': '@reown/appkit/react-core', common: '@reown/appkit-common', siwe: '@reown/appkit-siwe',
+  'experimental/smart-session': '@reown/appkit-experimental/smart-session',
+}
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
 function issueFor(name: string): string {
@@ -89,6 +104,13 @@ async function postern() {
     react: new Set(Object.keys(react)),
     elements: (tag: string) => !!customElements.get(tag),
     networks: new Set(Object.keys(networks)),
+    entries: {
+      core: new Set(Object.keys(await import('../src/core'))),
+      'react-core': new Set(Object.keys(await import('../src/react-core'))),
+      common: new Set(Object.keys(await import('../src/common'))),
+      siwe: new Set(Object.keys(await import('../src/siwe'))),
+      'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
+    } as Record<string, Set<string>>,
   }
 }
 
@@ -118,6 +140,10 @@ async function table(): Promise<string> {
       `all ${networkNames.length} (viem's chains, Solana, Bitcoin, TON, TRON, \`defineChain\`, \`AVAILABLE_NAMESPACES\`)`,
       missingNetworks.length ? `issue 12: ${missingNetworks.map((n) => `\`${n}\``).join(', ')} missing` : 'yes',
     ]]],
+    ...Object.entries(appkit.entries).map(([entry, names]): [string, Row[]] => [
+      `\`postern/${entry}\` (\`${ENTRY_PACKAGES[entry]}\`)`,
+      names.map((n): Row => [`\`${n}\``, ours.entries[entry]?.has(n) ? 'yes' : ENTRY_NOT_APPLICABLE.find(([p]) => p.test(n))?.[1] ?? 'issue 31']),
+    ]),
   ]
   const yes = groups.flatMap(([, rows]) => rows).filter(([, s]) => s === 'yes').length
   const total = groups.flatMap(([, rows]) => rows).length

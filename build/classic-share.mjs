@@ -20,8 +20,8 @@ let loaderFiles = []
 /** The src/ files of the classic loader, known once loaderModules has run. */
 export const classicLoaderFiles = () => loaderFiles
 
-/** The src/ modules the classic loader bundles, with their export names. */
-export async function loaderModules(root, common, entry) {
+/** The src/ modules the classic loader bundles, with the export names its chunks (chunkEntries) import. */
+export async function loaderModules(root, common, entry, chunkEntries) {
   const probe = await esbuild.build({ ...common, entryPoints: [entry], format: 'iife', write: false, metafile: true, outdir: `${root}dist/probe` })
   const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && !/^src\/(adapters\/)?chunks\.ts$/.test(f))
   loaderFiles = files
@@ -30,7 +30,7 @@ export async function loaderModules(root, common, entry) {
     outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
   })
   // Only the names the chunks import (see used-names.mjs).
-  const used = usedNames(root, files.map((f) => join(realpathSync(root), f)))
+  const used = usedNames(root, files.map((f) => join(realpathSync(root), f)), chunkEntries)
   const modules = {}
   for (const output of Object.values(names.metafile.outputs)) {
     if (!output.entryPoint) continue

@@ -23,11 +23,33 @@ function resolveSpecifier(importer, specifier) {
   return undefined
 }
 
+const IMPORTS = /\b(import|export)\s+(type\s+)?([^;'"]*?)\s+from\s+'(\.[^']+)'/g
+const DYNAMIC = /\bimport\(\s*'(\.[^']+)'\s*\)/g
+
+/** The src/ files the roots reach through relative imports (static and import()), themselves included. */
+function reachable(roots) {
+  const seen = new Set()
+  const queue = roots.map((r) => realpathSync(r))
+  while (queue.length) {
+    const file = queue.pop()
+    if (seen.has(file)) continue
+    seen.add(file)
+    const text = readFileSync(file, 'utf8')
+    for (const m of text.matchAll(IMPORTS)) if (!m[2]) queue.push(resolveSpecifier(file, m[4]))
+    for (const m of text.matchAll(DYNAMIC)) queue.push(resolveSpecifier(file, m[1]))
+    queue.splice(0, queue.length, ...queue.filter(Boolean))
+  }
+  return seen
+}
+
 /**
  * loaderFiles: absolute real paths. Returns a Map file -> Set of names (or 'all'), for the src/
  * loader files; files outside src/ (vendors) are left out: the caller publishes all of theirs.
+ * roots, when given: only what they reach reads the loader (the classic script's chunks, not the
+ * ES module entries it never carries).
  */
-export function usedNames(root, loaderFiles) {
+export function usedNames(root, loaderFiles, roots) {
+  const within = roots && reachable(roots)
   const loader = new Set(loaderFiles)
   const used = new Map()
   const add = (file, names) => {
@@ -39,9 +61,9 @@ export function usedNames(root, loaderFiles) {
   }
   for (const file of sources(join(realpathSync(root), 'src'))) {
     // cdn/ holds the CDN builds' own entries, never a chunk that reads the loader's registry.
-    if (loader.has(file) || file.includes('/src/cdn/')) continue
+    if (loader.has(file) || file.includes('/src/cdn/') || (within && !within.has(file))) continue
     const text = readFileSync(file, 'utf8')
-    for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([^;'"]*?)\s+from\s+'(\.[^']+)'/g)) {
+    for (const m of text.matchAll(IMPORTS)) {
       if (m[2]) continue
       const target = resolveSpecifier(file, m[4])
       const clause = m[3]
@@ -51,7 +73,7 @@ export function usedNames(root, loaderFiles) {
       const names = braces[1].split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0])
       add(target, names)
     }
-    for (const m of text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)) add(resolveSpecifier(file, m[1]), 'all')
+    for (const m of text.matchAll(DYNAMIC)) add(resolveSpecifier(file, m[1]), 'all')
   }
   return used
 }

@@ -14,6 +14,7 @@ export type { AppKit, AppKitState, AccountSnapshot, NetworkSnapshot } from './ki
 export type { Network } from './networks'
 export type { ChainAdapter, Connector, AdapterContext, ConnectResult } from './types'
 export type { ModalEvent } from './signals/events'
+export type * from './appkit-types'
 export { PosternError } from './utils/posterror'
 
 // After the next frame's paint; a hidden tab (no frames) waits 100 ms at most.

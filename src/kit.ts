@@ -25,7 +25,7 @@ export interface AccountSnapshot {
   caipAddress?: string
   isConnected: boolean
   status: 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
-  allAccounts: { address: string; type?: string }[]
+  allAccounts: { address: string; type?: string; publicKey?: string }[]
   embeddedWalletInfo?: EmbeddedWalletInfo
 }
 

@@ -4,6 +4,7 @@
 // Solana, Bitcoin, TON and TRON networks. Each is its own export, so a site's bundler keeps only
 // the ones it imports.
 export type { Network } from './types'
+export type { AppKitNetwork, CaipNetwork, CaipNetworkId, ChainNamespace, CustomCaipNetwork } from './appkit-types'
 export { defineNetwork, defineChain, AVAILABLE_NAMESPACES } from './networks/define'
 export * from './networks/evm'
 export * from './networks/retired'

@@ -115,6 +115,8 @@ export function useAppKitBalance() {
 }
 
 export { createAppKit } from './index'
+export type * from './appkit-types'
+export type { AppKitElements } from './react/jsx'
 export { useAppKitConnections, useAppKitConnection } from './react/connections'
 export type { AppKitConnection } from './react/connections'
 export { useAppKitWallets } from './react/wallets'

@@ -22,7 +22,8 @@ export interface AccountState {
   preferredAccountType?: AccountType
   /** AppKit's addAddressLabel / removeAddressLabel. */
   addressLabels?: Record<string, string | undefined>
-  allAccounts: { address: string; type?: AccountType }[]
+  /** publicKey: where the wallet gives one (AppKit's AccountType). */
+  allAccounts: { address: string; type?: AccountType; publicKey?: string }[]
   /** The embedded wallet's user (its frame's GET_USER), login provider and smart-account state (SPEC section 3). */
   user?: EmbeddedUser
   socialProvider?: string

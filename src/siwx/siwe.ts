@@ -31,7 +31,7 @@ export function createSIWEConfig(args: SIWECreateClientArgs): SIWEConfig {
  * EIP-4361 text for createMessage, as @walletconnect/utils' formatMessage writes it from the
  * message params and the `did:pkh:eip155:{chainId}:{address}` issuer.
  */
-export function formatMessage(params: SIWECreateMessageArgs, iss: string): string {
+export function formatMessage(params: Omit<SIWECreateMessageArgs, 'address'> & { address?: string }, iss: string): string {
   const address = iss.split(':').pop() ?? iss
   return formatSiwxMessage(
     {

@@ -23,7 +23,7 @@ import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../ty
 import { PosternError, USER_REJECTED } from '../utils/errors'
 import { rpcTransport } from '../utils/rpc'
 import { modalConnectors } from './connectors'
-import { followSession, modalWalletConnect, WALLET_CONNECT_ID } from './walletconnect'
+import { AUTH, followSession, modalWalletConnect, WALLET_CONNECT_ID } from './walletconnect'
 import { getCurrentInstance } from '../instance'
 
 type Chain = CreateConfigParameters['chains'][number]
@@ -90,13 +90,15 @@ export class WagmiAdapter implements ChainAdapter {
     watchConnectors(this.wagmiConfig, { onChange: (list) => void publish(list) })
     const kit = getCurrentInstance()
     if (kit) followSession(kit, this.wagmiConfig, this.busy)
+    // The site's authConnector (AppKit's): the embedded wallet's login is wagmi's too.
+    if (kit) followSession(kit, this.wagmiConfig, this.busy, AUTH)
     void publish(this.wagmiConfig.connectors)
     // What wagmi's own hooks do (switchChain, disconnect, a wallet's events) reaches the modal.
     watchAccount(this.wagmiConfig, {
       onChange: (now, before) => {
         const id = before.connector?.id
-        // The modal's WalletConnect driver already follows its own session.
-        if ((now.connector ?? before.connector)?.id === WALLET_CONNECT_ID) return
+        // The modal's WalletConnect and embedded wallet drivers already follow their own connections.
+        if ([WALLET_CONNECT_ID, AUTH.id].includes((now.connector ?? before.connector)?.id ?? '')) return
         if (now.status === 'disconnected' && id && before.status === 'connected') return context.onDisconnected(id)
         if (now.status !== 'connected') return
         if (before.status !== 'connected' && !this.busy.count) {

@@ -21,8 +21,8 @@ export function modalConnectors(
   const legacy = providers.get(INJECTED_ID)
   const list: Connector[] = []
   for (const c of connectors) {
-    // The modal lists its own WalletConnect entry; wagmi's follows the session it makes.
-    if (c.id === 'walletConnect') continue
+    // The modal lists its own WalletConnect and login entries; wagmi's follow the connections it makes.
+    if (c.id === 'walletConnect' || c.id === 'AUTH') continue
     if ([c.id, c.name, ...[c.rdns ?? []].flat()].some((k) => excluded.has(String(k).toLowerCase()))) continue
     const rdns = (c.rdns ? [c.rdns].flat()[0] : undefined) ?? c.id
     if (c.id === INJECTED_ID) {

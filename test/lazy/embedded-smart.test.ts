@@ -16,7 +16,7 @@ import { EMBEDDED_KEYS } from '../../src/utils/embedded-keys'
 import { mainnet, polygon } from '../../src/networks'
 import { applyUser, preferredType, watchAccountType } from '../../src/lazy/embedded/smart'
 import { SmartAccountSwitch } from '../../src/lazy/embedded/smart-settings'
-import { activeSessions } from '../../src/lazy/embedded/smart-sessions'
+import { activeSessions } from '../../src/utils/smart-session-logs'
 import type { Frame } from '../../src/lazy/embedded/frame'
 import type { Connector } from '../../src/types'
 

@@ -14,7 +14,8 @@ const rows = [...run.stdout.matchAll(/^\| (.+) \| (.+) \|$/gm)].filter((m) => m[
 
 test('behavior: every AppKit 1.8 name has a row that says yes or names an issue', () => {
   assert.is(run.status, 0, run.stderr)
-  const names = ['options', 'features', 'methods', 'hooks', 'components', 'elements', 'events', 'themeVariables'].reduce((n, k) => n + appkit[k].length, 0)
+  const entryNames = Object.values(appkit.entries as Record<string, string[]>).reduce((n, list) => n + list.length, 0)
+  const names = ['options', 'features', 'methods', 'hooks', 'components', 'elements', 'events', 'themeVariables'].reduce((n, k) => n + appkit[k].length, entryNames)
   assert.is(rows.length, names + 1, 'one row per name, and one for the networks')
   for (const [, name, status] of rows) assert.match(status!, /^(yes|issue \d+|n\/a: )/, name)
   assert.is(appkit.events.length, 67)
@@ -30,6 +31,11 @@ test('behavior: the statuses follow Postern\'s exports (samples)', () => {
   assert.is(status('`<appkit-modal>`'), 'yes')
   assert.is(status('`setProfileName()`'), 'yes')
   assert.is(status('`coinbasePreference`'), 'yes')
+  // The further entries (postern/core, react-core, common, siwe, experimental/smart-session).
+  assert.is(status('`grantPermissions`'), 'yes')
+  assert.is(status('`verifySignature`'), 'yes')
+  assert.is(status('`getAppKit`'), 'yes')
+  assert.match(status('`W3mSmartSessionListView`')!, /^n\/a: /)
 })
 
 test('behavior: the README holds the generated section', () => {

@@ -24,17 +24,24 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   views: { static: ['signals', 'ui', 'utils', 'types'], lazy: ['lazy'] },
   lazy: { static: ['signals', 'ui', 'utils', 'types'] },
   adapters: { static: ['utils', 'types'], lazy: ['lazy'] },
-  networks: { static: ['types'] },
+  networks: { static: ['types', 'appkit-types'] },
   chunks: { static: [], lazy: ['views', 'signals', 'lazy'] },
   kit: { static: ['chunks', 'signals', 'utils', 'types'] },
   instance: { static: ['kit'] },
   elements: { static: ['instance', 'kit', 'signals', 'utils', 'types'] },
-  index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks'] },
-  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types'] },
+  index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks', 'appkit-types'] },
+  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
+  // AppKit's type names, and its further entries (postern/core, react-core, common, siwe, experimental/smart-session).
+  'appkit-types': { static: ['types', 'signals'] },
+  core: { static: ['index', 'kit', 'signals', 'appkit-types'] },
+  'react-core': { static: ['core', 'react', 'instance', 'kit', 'signals', 'appkit-types'] },
+  common: { static: ['types', 'appkit-types', 'networks'] },
+  siwe: { static: ['siwx', 'signals', 'instance', 'types'] },
+  'smart-session': { static: ['instance', 'signals', 'utils', 'types'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */

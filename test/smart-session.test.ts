@@ -1,0 +1,141 @@
+// postern/experimental/smart-session: AppKit 1.8's names, and grantPermissions and friends against
+// the embedded wallet's own ERC-7715 handler (secure/smart-session.ts, with its user operation and
+// approval stood in), reached through the connected account's provider as a site reaches it.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { privateKeyToAccount } from 'viem/accounts'
+import * as smart from '../src/smart-session'
+import { grantSession, revokeSession } from '../secure/smart-session'
+import { setAccountState } from '../src/signals/account'
+import { applyConnection } from '../src/signals/wallet'
+import { GRANTED } from '../src/utils/smart-session-logs'
+import type { ChainAdapter, Connector } from '../src/types'
+import { appkitNames } from './appkit-entries'
+import { kitWith, resetDom } from './render'
+
+const test = suite('postern/experimental/smart-session')
+const SMART = '0x2222222222222222222222222222222222222222'
+const EOA = '0x1111111111111111111111111111111111111111'
+const STORAGE = '0x3333333333333333333333333333333333333333'
+const sessionKey = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const auth: Connector = { id: 'AUTH', uid: 'eip155:AUTH', name: 'Email', type: 'AUTH', chain: 'eip155' }
+const inADay = () => Math.floor(Date.now() / 1000) + 86_400
+
+/** The embedded wallet's provider: wallet_grantPermissions and wallet_revokePermissions go to the secure site's handlers. */
+function embeddedWallet() {
+  const requests: { method: string; params?: unknown }[] = []
+  const ctx = (params: unknown) => ({
+    sc: {
+      bundler: { waitForUserOperationReceipt: async () => ({ success: true }) },
+      client: { readContract: async () => [0, 0, 0, true] },
+    } as never,
+    address: SMART as `0x${string}`, params, ask: async () => undefined, sendOp: async () => '0xabc' as `0x${string}`,
+  })
+  const provider = {
+    async request({ method, params }: { method: string; params?: unknown }) {
+      requests.push({ method, params })
+      if (method === 'wallet_grantPermissions') return grantSession(ctx(params))
+      if (method === 'wallet_revokePermissions') return revokeSession(ctx(params))
+      if (method === 'eth_getLogs') return [{ topics: [GRANTED, `0x${'0'.repeat(24)}${sessionKey.address.slice(2).toLowerCase()}`], data: `0x${inADay().toString(16).padStart(64, '0')}${'0'.repeat(64)}`, blockNumber: '0x10' }]
+      if (method === 'eth_getBlockByNumber') return { timestamp: '0x6553f100' }
+      throw new Error(`unexpected ${method}`)
+    },
+  }
+  return { provider, requests }
+}
+
+function connectEmbedded(type: 'smartAccount' | 'eoa' = 'smartAccount') {
+  resetDom()
+  const wallet = embeddedWallet()
+  const adapter = { namespace: 'eip155', setup() {}, getProvider: () => wallet.provider } as unknown as ChainAdapter
+  const kit = kitWith({ adapters: [adapter], features: { analytics: false, smartSessions: true } })
+  kit.store.connection.connectors.value = [auth]
+  const address = type === 'smartAccount' ? SMART : EOA
+  applyConnection(kit.store, auth, address, 1)
+  setAccountState(kit.store, 'eip155', { allAccounts: [{ address: SMART, type: 'smartAccount' }, { address: EOA, type: 'eoa' }] })
+  return { kit, ...wallet }
+}
+
+const request = (over: Partial<smart.SmartSessionGrantPermissionsRequest> = {}): smart.SmartSessionGrantPermissionsRequest => ({
+  chainId: '0x1', address: SMART, expiry: inADay(), policies: [],
+  signer: { type: 'keys', data: { keys: [{ type: 'secp256k1', publicKey: sessionKey.publicKey }] } },
+  permissions: [{ type: 'contract-call', data: { address: STORAGE, abi: [], functions: [{ functionName: 'store' }] } }],
+  ...over,
+})
+
+test('exports: AppKit\'s names but for its Lit views', () => {
+  assert.equal(appkitNames('experimental/smart-session', smart).missing, ['W3mSmartSessionCreatedView', 'W3mSmartSessionListView', 'WuiPermissionContractCall'])
+})
+
+test('behavior: grantPermissions has the embedded smart account grant the key its contract calls', async () => {
+  const { requests } = connectEmbedded()
+  assert.is(smart.isSmartSessionSupported(), true)
+  const answer = await smart.grantPermissions(request())
+  assert.equal(requests.map((r) => r.method), ['wallet_grantPermissions'])
+  assert.equal((requests[0]!.params as unknown[])[0], {
+    chainId: '0x1', expiry: answer.expiry, permissions: [{ type: 'contract-call', data: { address: STORAGE } }],
+    signer: { type: 'key', data: { type: 'secp256k1', publicKey: sessionKey.publicKey } },
+  })
+  assert.equal(answer, { chainId: '0x1', address: SMART, expiry: answer.expiry, permissions: request().permissions, context: sessionKey.address })
+})
+
+test('protection: a malformed request fails with AppKit\'s message before anything reaches the wallet', async () => {
+  const { requests } = connectEmbedded()
+  const fails = async (r: unknown, message: RegExp) => {
+    try {
+      await smart.grantPermissions(r as smart.SmartSessionGrantPermissionsRequest)
+      assert.unreachable('granted')
+    } catch (error) {
+      assert.match((error as Error).message, message)
+    }
+  }
+  await fails(request({ expiry: 1000 }), /^Invalid expiry: Invalid expiry: Expiry must be a future timestamp$/)
+  await fails(request({ chainId: '1' as `0x${string}` }), /Invalid chainId: Invalid chainId: must start with "0x"/)
+  await fails(request({ permissions: [] }), /Invalid permissions: must be a non-empty array/)
+  await fails({ ...request(), extra: true }, /Invalid extra/)
+  assert.equal(requests, [])
+})
+
+test('protection: a scope the embedded wallet cannot enforce is refused, never widened', async () => {
+  const { requests } = connectEmbedded()
+  try {
+    await smart.createSubscription({ chainId: '0x1', signerPublicKey: sessionKey.publicKey, interval: '1d', asset: 'native', amount: '0x10', expiry: inADay() })
+    assert.unreachable('granted')
+  } catch (error) {
+    assert.is((error as Error).message, 'Permission type native-token-recurring-allowance is not supported by the connected wallet')
+  }
+  try {
+    await smart.grantPermissions(request({ policies: [{ type: 'gas-limit', data: {} }] }))
+    assert.unreachable('granted')
+  } catch (error) {
+    assert.is((error as Error).message, 'Policy type gas-limit is not supported by the connected wallet')
+  }
+  assert.equal(requests, [])
+})
+
+test('behavior: isSmartSessionSupported needs a connection, and the embedded wallet\'s smart account', async () => {
+  resetDom()
+  kitWith({ features: { analytics: false } })
+  assert.is(smart.isSmartSessionSupported(), false)
+  connectEmbedded('eoa')
+  assert.is(smart.isSmartSessionSupported(), false)
+  try {
+    await smart.grantPermissions(request())
+    assert.unreachable('granted')
+  } catch (error) {
+    assert.is((error as Error).message, 'Wallet does not support `wallet_grantPermissions` method')
+  }
+})
+
+test('behavior: getSmartSessions lists the account\'s live sessions; revokeSmartSession asks the wallet', async () => {
+  const { requests } = connectEmbedded()
+  const sessions = await smart.getSmartSessions()
+  assert.is(sessions.length, 1)
+  assert.is(sessions[0]!.pci, sessionKey.address.toLowerCase())
+  assert.is(sessions[0]!.createdAt, 0x6553f100)
+  assert.ok(sessions[0]!.expiry > Date.now() / 1000)
+  await smart.revokeSmartSession(sessions[0]!)
+  assert.equal(requests.at(-1), { method: 'wallet_revokePermissions', params: [{ permissionsContext: sessionKey.address.toLowerCase() }] })
+})
+
+test.run()
