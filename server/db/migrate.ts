@@ -13,10 +13,14 @@ export interface Migration {
 
 /** The numbered .sql files of migrations/, in order: `001-name.sql` is version 1. */
 export function migrations(): Migration[] {
-  return readdirSync(DIR)
+  const list = readdirSync(DIR)
     .filter((f) => /^\d{3}-[-a-z0-9]+\.sql$/.test(f))
     .sort()
     .map((file) => ({ version: Number(file.slice(0, 3)), name: file.slice(4, -4), sql: readFileSync(new URL(file, DIR), 'utf8') }))
+  // Two files with one number would half-apply at start: say which, before touching the database.
+  const twice = list.find((m, i) => i > 0 && list[i - 1]!.version === m.version)
+  if (twice) throw new Error(`migrations: two files are numbered ${String(twice.version).padStart(3, '0')}; renumber one`)
+  return list
 }
 
 /** Applies the migrations not yet recorded, each once, in one transaction; returns the versions applied. */
