@@ -1,0 +1,3 @@
+// postern/vue-core: AppKit 1.8's @reown/appkit/vue-core. AppKit's adapter-less createAppKit is
+// Postern's own with no adapters (WalletConnect, or the site's universalProvider).
+export * from './vue'
