@@ -15,6 +15,7 @@ const rows = [...run.stdout.matchAll(/^\| (.+) \| (.+) \|$/gm)].filter((m) => m[
 test('behavior: every AppKit 1.8 name has a row that says yes or names an issue', () => {
   assert.is(run.status, 0, run.stderr)
   const names = ['options', 'features', 'methods', 'hooks', 'components', 'elements', 'events', 'themeVariables'].reduce((n, k) => n + appkit[k].length, 0)
+    + appkit.vue.length + appkit.vueCore.length + appkit.ethers.ethers.length + appkit.ethers.ethers5.length
   assert.is(rows.length, names + 1, 'one row per name, and one for the networks')
   for (const [, name, status] of rows) assert.match(status!, /^(yes|issue \d+|n\/a: )/, name)
   assert.is(appkit.events.length, 67)
@@ -30,6 +31,9 @@ test('behavior: the statuses follow Postern\'s exports (samples)', () => {
   assert.is(status('`<appkit-modal>`'), 'yes')
   assert.is(status('`setProfileName()`'), 'yes')
   assert.is(status('`coinbasePreference`'), 'yes')
+  assert.is(status('`EthersAdapter`'), 'yes')
+  assert.is(status('`Ethers5Adapter`'), 'yes')
+  assert.is(rows.filter((r) => r[1] === '`useAppKitProvider`').map((r) => r[2]).join(), 'yes,yes,yes', 'React, Vue and Vue core')
 })
 
 test('behavior: the README holds the generated section', () => {
