@@ -141,7 +141,7 @@ async function main() {
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
   const classicPlugins = [...common.plugins, classicChunks(chunks)]
-  const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`)
+  const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`, Object.values(chunks).map(resolveSrc))
   const valibot = await valibotNames(root, classicLoaderFiles())
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
   const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts',

@@ -76,6 +76,13 @@ async function main() {
   // The embedded wallet's secure site runs on its own origin, apart from the site's page: measured, not budgeted.
   rows.push(`${'secure site (dist/secure/main.js, own origin)'.padEnd(52)} ${kb(await brotliOf(['dist/secure/main.js'])).padStart(11)}`)
 
+  // The ethers adapters and Vue bindings: what importing the entry adds to the loader (its static
+  // closure less the loader's); their ethers and vue are the site's own, never counted.
+  for (const entry of ['ethers', 'ethers5', 'vue', 'vue-core']) {
+    const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((file) => !loader.has(file))
+    check(`postern/${entry} beyond the loader (esm)`, await brotliOf(own), BUDGETS.lazyChunk)
+  }
+
   for (const [file, output] of Object.entries(esm.outputs)) {
     // networks.js is every network, for a site's bundler to tree-shake: measured above, not fetched whole.
     if (loader.has(file) || !file.endsWith('.js') || file === 'dist/esm/networks.js') continue

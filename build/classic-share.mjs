@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild'
 import { readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { usedNames } from './used-names.mjs'
 
 const GLOBAL = '__postern_shared'
@@ -21,7 +21,17 @@ let loaderFiles = []
 export const classicLoaderFiles = () => loaderFiles
 
 /** The src/ modules the classic loader bundles, with their export names. */
-export async function loaderModules(root, common, entry) {
+/** The files (absolute, real paths) the chunk entries reach, statically or by import(). */
+async function reachedBy(root, common, entries) {
+  const probe = await esbuild.build({
+    ...common, entryPoints: entries, bundle: true, splitting: true, format: 'esm', write: false, metafile: true,
+    outdir: `${root}dist/probe-chunks`, logLevel: 'silent',
+  })
+  return new Set(Object.keys(probe.metafile.inputs).filter((f) => !f.includes(':')).map((f) => realpathSync(resolve(root, f))))
+}
+
+/** chunkEntries: the classic chunks' source files; only what they import is published. */
+export async function loaderModules(root, common, entry, chunkEntries) {
   const probe = await esbuild.build({ ...common, entryPoints: [entry], format: 'iife', write: false, metafile: true, outdir: `${root}dist/probe` })
   const files = Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/') && !f.startsWith('src/cdn/') && !/^src\/(adapters\/)?chunks\.ts$/.test(f))
   loaderFiles = files
@@ -30,7 +40,7 @@ export async function loaderModules(root, common, entry) {
     outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
   })
   // Only the names the chunks import (see used-names.mjs).
-  const used = usedNames(root, files.map((f) => join(realpathSync(root), f)))
+  const used = usedNames(root, files.map((f) => join(realpathSync(root), f)), await reachedBy(root, common, chunkEntries))
   const modules = {}
   for (const output of Object.values(names.metafile.outputs)) {
     if (!output.entryPoint) continue

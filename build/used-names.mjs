@@ -26,8 +26,9 @@ function resolveSpecifier(importer, specifier) {
 /**
  * loaderFiles: absolute real paths. Returns a Map file -> Set of names (or 'all'), for the src/
  * loader files; files outside src/ (vendors) are left out: the caller publishes all of theirs.
+ * only (optional): absolute real paths; when given, only these files' imports count.
  */
-export function usedNames(root, loaderFiles) {
+export function usedNames(root, loaderFiles, only) {
   const loader = new Set(loaderFiles)
   const used = new Map()
   const add = (file, names) => {
@@ -40,6 +41,8 @@ export function usedNames(root, loaderFiles) {
   for (const file of sources(join(realpathSync(root), 'src'))) {
     // cdn/ holds the CDN builds' own entries, never a chunk that reads the loader's registry.
     if (loader.has(file) || file.includes('/src/cdn/')) continue
+    // Given the files the chunks reach, no other file counts (the ESM-only entries, say).
+    if (only && !only.has(file)) continue
     const text = readFileSync(file, 'utf8')
     for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([^;'"]*?)\s+from\s+'(\.[^']+)'/g)) {
       if (m[2]) continue

@@ -2,7 +2,7 @@ import { computed, getCurrentScope, onScopeDispose, reactive, shallowRef, type S
 import { effect } from '@preact/signals-core'
 import type { AppKit } from '../kit'
 import { currentInstance } from '../instance'
-import { shallowEqual } from '../kit/watch'
+import { shallowEqual } from '../kit'
 
 /** The current instance, or AppKit's error when createAppKit has not run. */
 export function requireKit(name: string, kind: 'composable' | 'hook' = 'composable'): AppKit {
