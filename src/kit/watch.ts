@@ -1,4 +1,5 @@
 import { effect } from '@preact/signals-core'
+import { reportCallbackError } from '../utils/report'
 
 /** Calls fn with each new value of read(), not with the first one (as AppKit's subscribers do). */
 export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: T) => boolean = shallowEqual): () => void {
@@ -13,7 +14,13 @@ export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: 
     }
     if (same(last, value)) return
     last = value
-    fn(value)
+    // A site's callback that throws is reported, as AppKit's are, and never breaks the change
+    // (a connect) that called it.
+    try {
+      fn(value)
+    } catch (error) {
+      reportCallbackError(error)
+    }
   })
 }
 

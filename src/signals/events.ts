@@ -1,3 +1,4 @@
+import { reportCallbackError } from '../utils/report'
 
 /** The event shape AppKit emits, so subscribeEvents listeners port over unchanged. */
 export interface ModalEvent {
@@ -21,7 +22,7 @@ export function emitEvent(store: EventsStore, event: string, properties?: Record
     try {
       listener(entry)
     } catch (error) {
-      console.error('[postern] an events listener threw', error)
+      reportCallbackError(error)
     }
   }
 }
