@@ -1,5 +1,4 @@
 import { effect } from '@preact/signals-core'
-import { reportCallbackError } from '../utils/report'
 
 /** Calls fn with each new value of read(), not with the first one (as AppKit's subscribers do). */
 export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: T) => boolean = shallowEqual): () => void {
@@ -14,12 +13,12 @@ export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: 
     }
     if (same(last, value)) return
     last = value
-    // A site's callback that throws is reported, as AppKit's are, and never breaks the change
-    // (a connect) that called it.
+    // A site's callback that throws is reported on the console with its own stack (as AppKit's
+    // are), and never breaks the change (a connect) that called it.
     try {
       fn(value)
     } catch (error) {
-      reportCallbackError(error)
+      console.error(error)
     }
   })
 }

@@ -1,4 +1,3 @@
-import { reportCallbackError } from '../utils/report'
 
 /** The event shape AppKit emits, so subscribeEvents listeners port over unchanged. */
 export interface ModalEvent {
@@ -22,7 +21,7 @@ export function emitEvent(store: EventsStore, event: string, properties?: Record
     try {
       listener(entry)
     } catch (error) {
-      reportCallbackError(error)
+      console.error(error)
     }
   }
 }

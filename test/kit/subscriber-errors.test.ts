@@ -47,9 +47,8 @@ test('behavior: an error thrown in subscribeAccount and subscribeProviders durin
   }
   assert.is(kit.getIsConnected(), true, 'the connect completed')
   assert.ok(seen.includes(true), 'the other subscriber saw it')
-  const reported = console.logged.filter((args) => args[0] === '[postern] a subscriber threw')
-  assert.ok(reported.some((args) => args[1] === thrown), 'the site\'s own error, reported')
-  assert.ok(reported.some((args) => args[1] instanceof TypeError), 'the provider read, reported')
+  assert.ok(console.logged.some((args) => args[0] === thrown), 'the site\'s own error, reported')
+  assert.ok(console.logged.some((args) => args[0] instanceof TypeError && /getActiveChain/.test(args[0].message)), 'the provider read, reported')
 })
 
 test('behavior: an events listener that throws is reported the same way, and the next listener still runs', async () => {
@@ -66,7 +65,7 @@ test('behavior: an events listener that throws is reported the same way, and the
     console.restore()
   }
   assert.ok(after.includes('MODAL_OPEN'))
-  assert.ok(console.logged.some((args) => args[0] === '[postern] a subscriber threw' && (args[1] as Error).message === 'listener bug'))
+  assert.ok(console.logged.some((args) => (args[0] as Error).message === 'listener bug'))
 })
 
 test.run()
