@@ -7,6 +7,7 @@ import { readAccount, readNetwork, readState } from './kit'
 import { requireKit, useKitValue } from './react/store'
 import { accountFor, activeAccount } from './signals/account'
 import { fetchBalance } from './kit/balance'
+import { currentInstance } from './instance'
 import { isNamespace } from './utils/caip'
 
 export function useAppKit() {
@@ -92,7 +93,7 @@ export function useAppKitProvider<T = unknown>(namespace: string) {
 
 /** AppKit's useAppKitBalance: fetchBalance reads the active account's balance afresh. */
 export function useAppKitBalance() {
-  return useMemo(() => ({ fetchBalance }), [])
+  return useMemo(() => ({ fetchBalance: () => fetchBalance(currentInstance().peek()) }), [])
 }
 
 export { createAppKit } from './index'

@@ -1,4 +1,4 @@
-import { currentInstance } from '../instance'
+import type { AppKit } from '../kit'
 import { accountFor } from '../signals/account'
 import { loadRuntime } from '../chunks'
 
@@ -10,8 +10,7 @@ export interface BalanceResult {
 }
 
 /** AppKit's useAppKitBalance().fetchBalance (React and Vue): the active account's balance, read afresh. */
-export async function fetchBalance(): Promise<BalanceResult> {
-  const kit = currentInstance().peek()
+export async function fetchBalance(kit: AppKit | undefined): Promise<BalanceResult> {
   if (!kit) throw new Error('AppKit not initialized when  fetchBalance was called.')
   const namespace = kit.store.network.activeNamespace.peek()
   if (!accountFor(kit.store, namespace).address) return { data: undefined, error: 'Not able to retrieve balance', isSuccess: false, isError: true }

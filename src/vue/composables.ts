@@ -96,5 +96,5 @@ function providerOf<T>(kit: AppKit | undefined, namespace: ChainNamespace) {
 
 /** AppKit's useAppKitBalance: fetchBalance reads the active account's balance afresh. */
 export function useAppKitBalance() {
-  return { fetchBalance }
+  return { fetchBalance: () => fetchBalance(currentInstance().peek()) }
 }

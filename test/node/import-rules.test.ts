@@ -35,6 +35,10 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
+  ethers: { static: ['adapters', 'types'] },
+  ethers5: { static: ['ethers'] },
+  vue: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'react'] },
+  'vue-core': { static: ['vue'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */
