@@ -154,7 +154,9 @@ async function main() {
   const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' }
   // AppKit's adapter-less core, its React hooks, common types, legacy SIWE and smart sessions.
   Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
-  const esmExternal = ['wagmi', '@wagmi/core']
+  // AppKit's ethers adapters and Vue bindings: ethers and vue are the site's own.
+  Object.assign(esmEntries, { ethers: 'src/ethers.ts', ethers5: 'src/ethers5.ts', vue: 'src/vue.ts', 'vue-core': 'src/vue-core.ts' })
+  const esmExternal = ['wagmi', '@wagmi/core', 'vue']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),
     esmShare(root, common, `${root}src/cdn/index.ts`),
@@ -169,7 +171,7 @@ async function main() {
     esm: withModal({
       ...common,
       entryPoints: { index: esmLoader.entry, ...esmEntries },
-      // The site's own wagmi (peer dependencies of postern/wagmi), never a copy of ours.
+      // The site's own wagmi and vue (peer dependencies of postern/wagmi, postern/vue), never a copy of ours.
       external: esmExternal,
       // Class fields arrive lowered: a site bundling for es2020 would otherwise add its own helper
       // chunk, which esbuild makes every entry of the site import (one more file before the loader).

@@ -81,6 +81,12 @@ async function main() {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
     rows.push(`${`entry postern/${entry === 'smart-session' ? 'experimental/smart-session' : entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
   }
+  // The ethers adapters and Vue bindings: what importing the entry adds to the loader (its static
+  // closure less the loader's); their ethers and vue are the site's own, never counted.
+  for (const entry of ['ethers', 'ethers5', 'vue', 'vue-core']) {
+    const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((file) => !loader.has(file))
+    check(`postern/${entry} beyond the loader (esm)`, await brotliOf(own), BUDGETS.lazyChunk)
+  }
 
   for (const [file, output] of Object.entries(esm.outputs)) {
     // networks.js is every network, for a site's bundler to tree-shake: measured above, not fetched whole.

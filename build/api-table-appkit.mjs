@@ -110,7 +110,16 @@ export function readAppKit(gitDir) {
   const reexportsViemChains = /export \* from 'viem\/chains'/.test(networksFile)
 
   const entries = Object.fromEntries(Object.entries(APPKIT_ENTRIES).map(([name, file]) => [name, entryValues(gitDir, file)]))
-  return { version: '1.8', options, features, methods, hooks, components, elements, events, themeVariables, networks: { exports: networkExports, reexportsViemChains }, entries }
+  // The Vue entries' composables and createAppKit (their own file, the library's, the controllers'),
+  // and the ethers adapters' classes.
+  const valueNames = (text) => [...text.matchAll(/^export (?:async )?(?:function|const|class) (\w+)|^export \{([^}]*)\}/gm)]
+    .flatMap((m) => (m[1] ? [m[1]] : m[2].split(',').map((s) => s.trim().split(' as ').pop()).filter(Boolean)))
+  const vueLibrary = ['packages/appkit/src/library/vue/index.ts', 'packages/controllers/exports/vue.ts'].flatMap((f) => valueNames(show(gitDir, f)))
+  const composables = (file) => uniq([...valueNames(show(gitDir, file)), ...vueLibrary]).filter((n) => /^(use[A-Z]|createAppKit$)/.test(n)).sort()
+  const vue = { vue: composables('packages/appkit/exports/vue.ts'), vueCore: composables('packages/appkit/exports/vue-core.ts') }
+  const ethers = Object.fromEntries(['ethers', 'ethers5'].map((name) => [name, valueNames(show(gitDir, `packages/adapters/${name}/src/index.ts`)).sort()]))
+
+  return { version: '1.8', options, features, methods, hooks, components, elements, events, themeVariables, networks: { exports: networkExports, reexportsViemChains }, entries, ...vue, ethers }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -118,5 +127,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!gitDir) throw new Error('usage: node build/api-table-appkit.mjs <git dir of reown-com/appkit>')
   const api = readAppKit(gitDir)
   writeFileSync(new URL('./appkit-api.json', import.meta.url), `${JSON.stringify(api, null, 2)}\n`)
-  console.log(Object.entries(api).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v === 'object' ? (v.exports ?? Object.keys(v)).length : v}`).join(', '))
+  console.log(Object.entries(api).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.length : typeof v === 'object' ? (v.exports ?? Object.values(v).flat()).length : v}`).join(', '))
 }

@@ -28,6 +28,9 @@ interface AppKitApi {
   networks: { exports: string[]; reexportsViemChains: boolean }
   /** Value exports of AppKit's further entries, by Postern's entry name (postern/<name>). */
   entries: Record<string, string[]>
+  vue: string[]
+  vueCore: string[]
+  ethers: Record<'ethers' | 'ethers5', string[]>
 }
 type Row = [name: string, status: string]
 
@@ -91,6 +94,7 @@ async function postern() {
   const { createAppKit } = await import('../src/index')
   const react = await import('../src/react')
   const networks = await import('../src/networks')
+  const bindings = { vue: await import('../src/vue'), vueCore: await import('../src/vue-core'), ethers: await import('../src/ethers'), ethers5: await import('../src/ethers5') }
   const { mainnet } = networks
   const offline = 'http://127.0.0.1:9/'
   const kit = createAppKit({ projectId: 'api-table', networks: [mainnet], apiUrl: offline, blockchainApiUrl: offline, features: { analytics: false } })
@@ -111,6 +115,7 @@ async function postern() {
       siwe: new Set(Object.keys(await import('../src/siwe'))),
       'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
     } as Record<string, Set<string>>,
+    bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }
 }
 
@@ -136,6 +141,9 @@ async function table(): Promise<string> {
     ['Elements', appkit.elements.map((e): Row => [`\`<${e}>\``, has(ours.elements(e), e)])],
     ['Events (`subscribeEvents`)', appkit.events.map((e): Row => [`\`${e}\``, has(emitted.has(e), e)])],
     ['Theme variables', appkit.themeVariables.map((t): Row => [`\`${t}\``, has(ours.themeVariables.has(t), t)])],
+    ['Vue composables (`postern/vue`)', appkit.vue.map((n): Row => [`\`${n}\``, has(ours.bindings.vue.has(n), n)])],
+    ['Vue composables (`postern/vue-core`)', appkit.vueCore.map((n): Row => [`\`${n}\``, has(ours.bindings.vueCore.has(n), n)])],
+    ['Adapters (`postern/ethers`, `postern/ethers5`)', (['ethers', 'ethers5'] as const).flatMap((e) => appkit.ethers[e].map((n): Row => [`\`${n}\``, has(ours.bindings[e].has(n), n)]))],
     ['Networks (`postern/networks`)', [[
       `all ${networkNames.length} (viem's chains, Solana, Bitcoin, TON, TRON, \`defineChain\`, \`AVAILABLE_NAMESPACES\`)`,
       missingNetworks.length ? `issue 12: ${missingNetworks.map((n) => `\`${n}\``).join(', ')} missing` : 'yes',

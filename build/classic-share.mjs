@@ -5,7 +5,7 @@
 import * as esbuild from 'esbuild'
 import { readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { usedNames } from './used-names.mjs'
 
 const GLOBAL = '__postern_shared'

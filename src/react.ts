@@ -3,11 +3,11 @@ import type { OpenArgs } from './signals/modal'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import type { Network } from './types'
-import { currentInstance } from './instance'
 import { readAccount, readNetwork, readState } from './kit'
 import { requireKit, useKitValue } from './react/store'
 import { accountFor, activeAccount } from './signals/account'
-import { loadRuntime } from './chunks'
+import { fetchBalance } from './kit/balance'
+import { currentInstance } from './instance'
 import { isNamespace } from './utils/caip'
 
 export function useAppKit() {
@@ -91,32 +91,15 @@ export function useAppKitProvider<T = unknown>(namespace: string) {
   )
 }
 
-export interface BalanceResult {
-  data: { balance: string; symbol: string } | undefined
-  error: string | null
-  isSuccess: boolean
-  isError: boolean
-}
-
 /** AppKit's useAppKitBalance: fetchBalance reads the active account's balance afresh. */
 export function useAppKitBalance() {
-  return useMemo(() => ({
-    async fetchBalance(): Promise<BalanceResult> {
-      const kit = currentInstance().peek()
-      if (!kit) throw new Error('AppKit not initialized when  fetchBalance was called.')
-      const namespace = kit.store.network.activeNamespace.peek()
-      if (!accountFor(kit.store, namespace).address) return { data: undefined, error: 'Not able to retrieve balance', isSuccess: false, isError: true }
-      await (await loadRuntime()).refreshBalance(kit.store, namespace, { force: true })
-      const { balance, balanceSymbol, balanceError } = accountFor(kit.store, namespace)
-      const data = balance !== undefined && !balanceError ? { balance, symbol: balanceSymbol ?? '' } : undefined
-      return { data, error: data ? null : 'No balance found', isSuccess: !!data, isError: !data }
-    },
-  }), [])
+  return useMemo(() => ({ fetchBalance: () => fetchBalance(currentInstance().peek()) }), [])
 }
 
 export { createAppKit } from './index'
 export type * from './appkit-types'
 export type { AppKitElements } from './react/jsx'
+export type { BalanceResult } from './kit/balance'
 export { useAppKitConnections, useAppKitConnection } from './react/connections'
 export type { AppKitConnection } from './react/connections'
 export { useAppKitWallets } from './react/wallets'

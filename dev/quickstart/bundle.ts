@@ -12,6 +12,10 @@ const ENTRIES: Record<string, string> = {
   'postern/solana': 'solana-adapter.ts',
   'postern/networks': 'networks.ts',
   'postern/adapters': 'adapters/index.ts',
+  'postern/ethers': 'ethers.ts',
+  'postern/ethers5': 'ethers5.ts',
+  'postern/vue': 'vue.ts',
+  'postern/vue-core': 'vue-core.ts',
 }
 
 /** `entry` is relative to the repository root; the result is one classic script. */

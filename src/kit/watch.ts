@@ -13,7 +13,13 @@ export function watch<T>(read: () => T, fn: (value: T) => void, same: (a: T, b: 
     }
     if (same(last, value)) return
     last = value
-    fn(value)
+    // A site's callback that throws is reported on the console with its own stack (as AppKit's
+    // are), and never breaks the change (a connect) that called it.
+    try {
+      fn(value)
+    } catch (error) {
+      console.error(error)
+    }
   })
 }
 

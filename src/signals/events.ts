@@ -21,7 +21,7 @@ export function emitEvent(store: EventsStore, event: string, properties?: Record
     try {
       listener(entry)
     } catch (error) {
-      console.error('[postern] an events listener threw', error)
+      console.error(error)
     }
   }
 }

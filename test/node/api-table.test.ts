@@ -16,6 +16,7 @@ test('behavior: every AppKit 1.8 name has a row that says yes or names an issue'
   assert.is(run.status, 0, run.stderr)
   const entryNames = Object.values(appkit.entries as Record<string, string[]>).reduce((n, list) => n + list.length, 0)
   const names = ['options', 'features', 'methods', 'hooks', 'components', 'elements', 'events', 'themeVariables'].reduce((n, k) => n + appkit[k].length, entryNames)
+    + appkit.vue.length + appkit.vueCore.length + appkit.ethers.ethers.length + appkit.ethers.ethers5.length
   assert.is(rows.length, names + 1, 'one row per name, and one for the networks')
   for (const [, name, status] of rows) assert.match(status!, /^(yes|issue \d+|n\/a: )/, name)
   assert.is(appkit.events.length, 67)
@@ -36,6 +37,9 @@ test('behavior: the statuses follow Postern\'s exports (samples)', () => {
   assert.is(status('`verifySignature`'), 'yes')
   assert.is(status('`getAppKit`'), 'yes')
   assert.match(status('`W3mSmartSessionListView`')!, /^n\/a: /)
+  assert.is(status('`EthersAdapter`'), 'yes')
+  assert.is(status('`Ethers5Adapter`'), 'yes')
+  assert.is(rows.filter((r) => r[1] === '`useAppKitProvider`').map((r) => r[2]).join(), 'yes,yes,yes', 'React, Vue and Vue core')
 })
 
 test('behavior: the README holds the generated section', () => {

@@ -42,6 +42,10 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   common: { static: ['types', 'appkit-types', 'networks'] },
   siwe: { static: ['siwx', 'signals', 'instance', 'types'] },
   'smart-session': { static: ['instance', 'signals', 'utils', 'types'] },
+  ethers: { static: ['adapters', 'types'] },
+  ethers5: { static: ['ethers'] },
+  vue: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'react'] },
+  'vue-core': { static: ['vue'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */

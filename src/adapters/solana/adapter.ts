@@ -5,6 +5,7 @@ import { PosternError } from '../../utils/errors'
 import { servesNetwork } from './chains'
 import { discoverWallets, type DiscoveredWallet } from './discovery'
 import { createProvider, type SolanaWalletProvider } from './provider'
+import { installPolyfills } from './polyfills'
 import {
   callWallet,
   ConnectOutput,
@@ -89,9 +90,13 @@ export function createSolanaAdapter(getWallets: () => Wallets): SolanaAdapter {
     return urls.length ? urls : [rpcUrl(network)]
   }
 
+  // AppKit's providers show networks with the endpoints its reads use: here, the site's own.
+  const withEndpoints = (network: Network): Network => ({ ...network, rpcUrls: { ...network.rpcUrls, default: { ...network.rpcUrls.default, http: rpcUrls(network) } } })
+
   return {
     namespace: 'solana',
     setup(ctx) {
+      installPolyfills()
       context = ctx
       refresh = discoverWallets(getWallets(), ctx.settings, (list) => {
         wallets = list
@@ -151,7 +156,7 @@ export function createSolanaAdapter(getWallets: () => Wallets): SolanaAdapter {
         provider = createProvider(wallet, () => {
           const session = sessions.get(id)
           return session?.wallet === wallet ? session : undefined
-        })
+        }, { requested: () => (context?.networks ?? []).map(withEndpoints) })
         providers.set(wallet, provider)
       }
       return provider
