@@ -39,7 +39,7 @@ test('behavior: the statuses follow Postern\'s exports (samples)', () => {
   assert.match(status('`W3mSmartSessionListView`')!, /^n\/a: /)
   assert.is(status('`EthersAdapter`'), 'yes')
   assert.is(status('`Ethers5Adapter`'), 'yes')
-  assert.is(rows.filter((r) => r[1] === '`useAppKitProvider`').map((r) => r[2]).join(), 'yes,yes,yes', 'React, Vue and Vue core')
+  assert.is(rows.filter((r) => r[1] === '`useAppKitProvider`').map((r) => r[2]).join(), 'yes,yes,yes,yes', 'React, React core, Vue and Vue core')
 })
 
 test('behavior: the README holds the generated section', () => {

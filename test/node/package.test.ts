@@ -36,8 +36,8 @@ test.before(() => {
   project = mkdtempSync(join(tmpdir(), 'postern-site-'))
   const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8' })) as { filename: string }[]
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }))
-  // The optional peers the hooks and the wagmi entry import, as a React + wagmi site has them.
-  const peers = ['react', '@types/react', '@wagmi/core'].map((name) => `${name}@${manifest.devDependencies[name]}`)
+  // The optional peers the hooks, the Vue bindings and the wagmi entry import, as a site using them has them.
+  const peers = ['react', '@types/react', '@wagmi/core', 'vue'].map((name) => `${name}@${manifest.devDependencies[name]}`)
   execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, packed[0]!.filename), ...peers], { cwd: project, stdio: 'pipe' })
 })
 test.after(() => {
