@@ -6,6 +6,7 @@ import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-message
 import { originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
 import { askApproval, cancelApprovals } from './approve'
+import { applyTheme } from './theme'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
 import { createFarcaster, farcasterLogin } from './farcaster'
@@ -63,7 +64,7 @@ async function handle(message: AppMessage): Promise<unknown> {
   switch (message.type) {
     case `${APP}SYNC_THEME`:
       document.documentElement.classList.toggle('dark', message.payload.themeMode === 'dark')
-      for (const [k, val] of Object.entries(message.payload.themeVariables ?? {})) if (k.startsWith('--w3m-')) document.documentElement.style.setProperty(k, String(val))
+      applyTheme(document.documentElement, message.payload.themeVariables ?? {})
       return undefined
     case `${APP}SYNC_DAPP_DATA`:
       return undefined
