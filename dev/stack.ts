@@ -6,6 +6,7 @@ import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from '.
 import { faucetKeypair } from './solana/keys.ts'
 import { SOLANA_MAINNET } from '../server/schemas.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
+import { secureSiteHeaders } from './static/secure-headers.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
@@ -85,7 +86,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider.
-    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` } }))
+    // Its pages carry their framing policy (frame-ancestors), the frame's from the API's allowed origins.
+    let secureApiUrl: string | undefined
+    const secure = await track(startStaticServer({ mounts: { '/': `${root}dist/secure` }, headers: secureSiteHeaders(() => secureApiUrl) }))
     const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
     const farcaster = await track(startFarcasterRelay())
     // The test wallet's browser bundle builds while the other services start.
@@ -110,6 +113,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       emailAuth: { smtp: mail.smtp, shareKeyFile: opts.stateDir && `${opts.stateDir}/secure-share.key`, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
+    secureApiUrl = api.url
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,
