@@ -76,7 +76,7 @@ export async function describeSolanaMessage(messageBytes: Uint8Array, tables: Lo
       return index === undefined ? '(missing)' : accounts[index] ?? `account ${index} (missing)`
     }
     let rows: Row[] | undefined
-    if (program === SYSTEM && data.length === 12 && data[0] === 2) rows = [['', 'Transfer SOL'], ['To', acc(1)], ['Amount', `${amount(u64(data, 4), 9)} SOL`]]
+    if (program === SYSTEM && data.length === 12 && data[0] === 2) rows = [['', `Transfer ${amount(u64(data, 4), 9)} SOL to ${acc(1)}`], ['From', acc(0)]]
     else if (TOKEN_PROGRAMS[program]) rows = tokenInstruction(TOKEN_PROGRAMS[program]!, data, acc)
     if (rows) return [[label, rows[0]![1]], ...rows.slice(1)]
     return [[label, `Program ${program}`], ['Data', data.length ? bytesToHex(data) : '(none)']]
