@@ -34,6 +34,8 @@ const shownRows = () => secureFrame(page).locator('section.approve dl').evaluate
   return out
 })
 const reject = async (key: string) => {
+  // Once Approve is enabled the frame has been still and in view for 500 ms: the modal has settled.
+  await secureFrame(page).locator('[data-testid=w3m-frame-approve]:enabled').waitFor()
   await secureFrame(page).locator('[data-testid=w3m-frame-reject]').click()
   assert.is((await outcome(key)).error.code, 4001)
 }
