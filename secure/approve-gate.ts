@@ -12,17 +12,21 @@ export function tracksVisibility(): boolean {
   return typeof IntersectionObserver !== 'undefined' && typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype
 }
 
-/** Keeps `button` disabled until `target` has been seen long enough; returns the cleanup. */
-export function gateUntilSeen(target: Element, button: HTMLButtonElement): () => void {
+/**
+ * Keeps the buttons disabled until `target` has been seen long enough; returns the cleanup. Reject
+ * waits too: a decision taken before the approval was seen is not the visitor's either way.
+ */
+export function gateUntilSeen(target: Element, buttons: HTMLButtonElement[]): () => void {
+  const setDisabled = (disabled: boolean) => buttons.forEach((b) => (b.disabled = disabled))
   let timer: ReturnType<typeof setTimeout> | undefined
   const hidden = () => {
     clearTimeout(timer)
     timer = undefined
-    button.disabled = true
+    setDisabled(true)
   }
   const seen = () => {
-    if (timer !== undefined || !button.disabled) return
-    timer = setTimeout(() => (button.disabled = false), VISIBLE_MS)
+    if (timer !== undefined || !buttons[0]!.disabled) return
+    timer = setTimeout(() => setDisabled(false), VISIBLE_MS)
   }
   hidden()
   const onPageVisibility = () => (document.visibilityState === 'visible' ? !tracksVisibility() && seen() : hidden())

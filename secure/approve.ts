@@ -29,7 +29,6 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     const panel = el('section', undefined, 'approve')
     panel.setAttribute('role', 'dialog')
     panel.setAttribute('aria-label', details.title)
-    panel.tabIndex = -1
     panel.append(el('h1', details.title), el('div', `Requested by ${details.origin}`, 'origin'))
     if (details.warning) {
       const warning = el('p', details.warning, 'warning')
@@ -48,7 +47,7 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     approve.dataset['testid'] = 'w3m-frame-approve'
     buttons.append(reject, approve)
     panel.append(buttons)
-    const ungate = gateUntilSeen(buttons, approve)
+    const ungate = gateUntilSeen(buttons, [approve, reject])
     const done = (ok: boolean) => {
       ungate()
       shown.delete(refuse)
@@ -58,12 +57,11 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     }
     const refuse = () => done(false)
     shown.add(refuse)
-    reject.onclick = () => done(false)
+    reject.onclick = () => !reject.disabled && done(false)
     approve.onclick = () => !approve.disabled && done(true)
     document.body.append(panel)
+    // Nothing is focused for the visitor: a key press must not approve what has not been read.
     show()
-    // The dialog, not a button: a key press must not approve what has not been read.
-    panel.focus()
   }))
   open = turn.then(() => undefined)
   return turn
