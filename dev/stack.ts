@@ -8,6 +8,7 @@ import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from '.
 import { faucetKeypair } from './solana/keys.ts'
 import { SOLANA_MAINNET } from '../server/schemas.ts'
 import { startStaticServer, type StaticServer } from './static/server.ts'
+import { secureSiteHeaders } from './static/secure-headers.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
@@ -101,7 +102,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider. Named localhost: WebAuthn (its
     // passkey mode) takes a domain as relying party id, never an IP address.
-    const secure = await track(startStaticServer({ hostname: 'localhost', mounts: { '/': `${root}dist/secure` } }))
+    // Its pages carry their framing policy (frame-ancestors), the frame's from the API's allowed origins.
+    let secureApiUrl: string | undefined
+    const secure = await track(startStaticServer({ hostname: 'localhost', mounts: { '/': `${root}dist/secure` }, headers: secureSiteHeaders(() => secureApiUrl) }))
     const oidc = await track(startOidcProvider({ redirectUris: [`${secure.url}/callback.html`] }))
     const farcaster = await track(startFarcasterRelay())
     // The test wallet's browser bundle builds while the other services start.
@@ -134,6 +137,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
+    secureApiUrl = api.url
     secure.setPage('/config.js', `window.POSTERN_SECURE_CONFIG = ${JSON.stringify({ authUrl: api.url, oidcIssuer: oidc.issuer })};\n`)
     const web = await track(startStaticServer({
       port: opts.webPort,

@@ -1,6 +1,8 @@
 // ApproveTransaction, rendered in the secure frame's own document: the site's page cannot reach
-// these buttons. Text only (textContent), never markup from a request.
-export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string }
+// these buttons. Text only (textContent), never markup from a request. Approve is never focused
+// and works only once the approval has been seen (approve-gate.ts).
+import { gateUntilSeen } from './approve-gate'
+export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string; warning?: string }
 
 let open: Promise<void> = Promise.resolve()
 /** Bumped by an abort: approvals queued before it never show. */
@@ -28,6 +30,12 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     panel.setAttribute('role', 'dialog')
     panel.setAttribute('aria-label', details.title)
     panel.append(el('h1', details.title), el('div', `Requested by ${details.origin}`, 'origin'))
+    if (details.warning) {
+      const warning = el('p', details.warning, 'warning')
+      warning.setAttribute('role', 'alert')
+      warning.dataset['testid'] = 'w3m-frame-warning'
+      panel.append(warning)
+    }
     const list = el('dl')
     for (const [k, val] of details.rows) list.append(el('dt', k), el('dd', val))
     panel.append(list)
@@ -39,7 +47,9 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     approve.dataset['testid'] = 'w3m-frame-approve'
     buttons.append(reject, approve)
     panel.append(buttons)
+    const ungate = gateUntilSeen(buttons, [approve, reject])
     const done = (ok: boolean) => {
+      ungate()
       shown.delete(refuse)
       panel.remove()
       hide()
@@ -47,11 +57,11 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     }
     const refuse = () => done(false)
     shown.add(refuse)
-    reject.onclick = () => done(false)
-    approve.onclick = () => done(true)
+    reject.onclick = () => !reject.disabled && done(false)
+    approve.onclick = () => !approve.disabled && done(true)
     document.body.append(panel)
+    // Nothing is focused for the visitor: a key press must not approve what has not been read.
     show()
-    approve.focus()
   }))
   open = turn.then(() => undefined)
   return turn

@@ -36,6 +36,17 @@ export function originAllowed(origin: string, patterns: readonly string[]): bool
   return patterns.some((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(origin))
 }
 
+/**
+ * Every origin above this frame, nearest first (location.ancestorOrigins where the browser has
+ * it): all of them must be allowed, or a page could frame an allowed one that frames us.
+ */
+export function ancestorOrigins(): string[] {
+  const list = location.ancestorOrigins
+  if (list && list.length) return Array.from({ length: list.length }, (_, i) => list.item(i) ?? 'null')
+  const parent = parentOrigin()
+  return parent ? [parent] : []
+}
+
 /** The page that embeds this frame: the only origin it talks to. */
 export function parentOrigin(): string | undefined {
   if (window.parent === window) return undefined

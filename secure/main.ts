@@ -3,9 +3,10 @@
 // message with valibot, and replies to that origin alone with the request's id.
 import * as v from 'valibot'
 import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-messages'
-import { originAllowed, parentOrigin, readConfig } from './config'
+import { ancestorOrigins, originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
 import { askApproval, cancelApprovals } from './approve'
+import { applyTheme } from './theme'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
 import { createFarcaster, farcasterLogin } from './farcaster'
@@ -26,13 +27,13 @@ const logError = (...args: unknown[]) => config.logger && console.error('[poster
 const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
 
 const Origins = v.object({ allowedOrigins: v.array(v.string()) })
-/** SPEC section 5: the embedding origin must be on the project's allowed list; any doubt refuses. */
+/** SPEC section 5: the embedding origin, and every origin above it, must be on the project's allowed list; any doubt refuses. */
 async function verifyOrigin(): Promise<boolean> {
   if (!origin) return false
   try {
     const res = await fetch(`${config.authUrl}/projects/v1/origins?projectId=${encodeURIComponent(config.projectId)}&st=postern&sv=secure`)
     const parsed = v.safeParse(Origins, await res.json())
-    return res.ok && parsed.success && originAllowed(origin, parsed.output.allowedOrigins)
+    return res.ok && parsed.success && ancestorOrigins().every((o) => originAllowed(o, parsed.output.allowedOrigins))
   } catch {
     return false
   }
@@ -63,7 +64,7 @@ async function handle(message: AppMessage): Promise<unknown> {
   switch (message.type) {
     case `${APP}SYNC_THEME`:
       document.documentElement.classList.toggle('dark', message.payload.themeMode === 'dark')
-      for (const [k, val] of Object.entries(message.payload.themeVariables ?? {})) if (k.startsWith('--w3m-')) document.documentElement.style.setProperty(k, String(val))
+      applyTheme(document.documentElement, message.payload.themeVariables ?? {})
       return undefined
     case `${APP}SYNC_DAPP_DATA`:
       return undefined

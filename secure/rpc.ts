@@ -1,10 +1,13 @@
 // RPC inside the frame (SPEC section 6): reads go to the chain, signing and sending wait for the
 // user's approval in this document, anything else is refused.
 import * as v from 'valibot'
-import { createWalletClient, defineChain, formatEther, hexToString, http, isHex, type Hex } from 'viem'
+import { createWalletClient, defineChain, http, isHex, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
+import { describeMessage } from './describe/message'
+import { maxFeeRow } from './describe/evm-calls'
+import { evmDescriber, typedForSigning, type EvmDescriber } from './describe/evm-request'
 
 export class RpcError extends Error {
   constructor(message: string, readonly code: number) { super(message) }
@@ -31,10 +34,22 @@ async function forward(rpcUrl: string | undefined, method: string, params: unkno
 }
 
 const big = (value: string | undefined) => (value ? BigInt(value) : undefined)
-const text = (data: string) => (isHex(data) ? (() => { try { return hexToString(data) } catch { return data } })() : data)
+
+/**
+ * The gas limit and fee cap the approval shows and the transaction then carries: the page's own,
+ * else estimated now, so what is approved is what is signed.
+ */
+async function withFees(ctx: RpcContext, d: EvmDescriber, tx: v.InferOutput<typeof Tx>): Promise<v.InferOutput<typeof Tx>> {
+  if (!d.client) return tx
+  const hex = (n: bigint | undefined) => (n === undefined ? undefined : `0x${n.toString(16)}`)
+  const gas = tx.gas ?? await d.client.estimateGas({ account: ctx.account.address, to: tx.to as Hex | undefined, data: tx.data as Hex | undefined, value: big(tx.value) }).then(hex, () => undefined)
+  const fees = tx.maxFeePerGas ? undefined : await d.client.estimateFeesPerGas().catch(() => undefined)
+  return { ...tx, gas, maxFeePerGas: tx.maxFeePerGas ?? hex(fees?.maxFeePerGas), maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? hex(fees?.maxPriorityFeePerGas) }
+}
 
 async function sendTx(ctx: RpcContext, tx: v.InferOutput<typeof Tx>): Promise<Hex> {
-  const chain = defineChain({ id: ctx.chainId, name: `eip155:${ctx.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [ctx.rpcUrl ?? ''] } } })
+  const { symbol, decimals } = evmDescriber(ctx.chainId, undefined).currency
+  const chain = defineChain({ id: ctx.chainId, name: `eip155:${ctx.chainId}`, nativeCurrency: { name: symbol, symbol, decimals }, rpcUrls: { default: { http: [ctx.rpcUrl ?? ''] } } })
   const client = createWalletClient({ account: ctx.account, chain, transport: http(ctx.rpcUrl) })
   return client.sendTransaction({ to: tx.to as Hex | undefined, value: big(tx.value), data: tx.data as Hex | undefined, gas: big(tx.gas),
     maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) })
@@ -55,27 +70,32 @@ export async function handleRpc(ctx: RpcContext, method: string, params: unknown
   const ask = async (details: Omit<ApprovalDetails, 'origin'>) => {
     if (!(await ctx.approve({ ...details, origin: ctx.origin }))) throw new RpcError('User rejected the request.', 4001)
   }
+  const describe = evmDescriber(ctx.chainId, ctx.rpcUrl)
+  const network: [string, string] = ['Network', `eip155:${ctx.chainId}`]
   switch (method) {
     case 'personal_sign': {
       const [data] = parse(v.tuple([v.string(), v.optional(v.string())]), params)
-      await ask({ title: 'Sign message', rows: [['Account', address]], body: text(data) })
+      await ask({ title: 'Sign message', rows: [['Account', address]], ...describeMessage(data) })
       return ctx.account.signMessage({ message: isHex(data) ? { raw: data } : data })
     }
     case 'eth_signTypedData_v4': {
       const [, json] = parse(v.tuple([v.string(), v.string()]), params)
-      const typed = JSON.parse(json) as Parameters<PrivateKeyAccount['signTypedData']>[0]
-      await ask({ title: 'Sign typed data', rows: [['Account', address], ['Type', String(typed.primaryType)]], body: JSON.stringify(typed.message, null, 2) })
-      const { EIP712Domain: _, ...types } = typed.types as Record<string, unknown>
-      return ctx.account.signTypedData({ ...typed, types } as typeof typed)
+      const { typed, rows, warning } = await describe.typedData(json)
+      await ask({ title: 'Sign typed data', rows: [['Account', address], ...rows], body: JSON.stringify(typed.message, null, 2), warning })
+      return ctx.account.signTypedData(typedForSigning(typed) as Parameters<PrivateKeyAccount['signTypedData']>[0])
     }
     case 'eth_sendTransaction': {
-      const [tx] = parse(v.tuple([Tx]), params)
-      await ask({ title: 'Send transaction', rows: [['From', address], ['To', tx.to ?? '(new contract)'], ['Amount', `${formatEther(big(tx.value) ?? 0n)} ETH`], ['Network', `eip155:${ctx.chainId}`]], body: tx.data })
+      const [asked] = parse(v.tuple([Tx]), params)
+      const tx = await withFees(ctx, describe, asked)
+      const calls = await describe.calls([{ to: tx.to as Hex | undefined, value: big(tx.value), data: tx.data as Hex | undefined }])
+      const fee = maxFeeRow(big(tx.gas), big(tx.maxFeePerGas), describe.currency)
+      await ask({ title: 'Send transaction', rows: [['From', address], ...calls, ...(fee ? [fee] : []), network] })
       return sendTx(ctx, tx)
     }
     case 'wallet_sendCalls': {
       const [{ calls }] = parse(SendCalls, params)
-      await ask({ title: `Send ${calls.length} calls`, rows: calls.map((c, i) => [`Call ${i + 1}`, `${c.to} · ${formatEther(big(c.value) ?? 0n)} ETH`]) })
+      const rows = await describe.calls(calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined })))
+      await ask({ title: `Send ${calls.length} calls`, rows: [['From', address], ...rows, network] })
       const hashes: Hex[] = []
       for (const call of calls) hashes.push(await sendTx(ctx, { to: call.to, data: call.data, value: call.value }))
       return { id: hashes[hashes.length - 1] }

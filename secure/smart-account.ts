@@ -19,13 +19,29 @@ export const factoryAbi = parseAbi([
 /** A recoverable dummy signature for gas estimation (the account's ECDSA.recover reverts on garbage). */
 const STUB_SIGNATURE = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
+const accountDomain = (account: Address, chainId: number) => ({ name: 'Postern Account', version: '1', chainId, verifyingContract: account }) as const
+
 /** What the owner signs for an ERC-1271 check of `hash`: PosternAccount.replaySafeHash. */
 function replaySafe(hash: Hex, account: Address, chainId: number) {
   return {
-    domain: { name: 'Postern Account', version: '1', chainId, verifyingContract: account },
+    domain: accountDomain(account, chainId),
     types: { PosternAccountMessage: [{ name: 'hash', type: 'bytes32' }] },
     primaryType: 'PosternAccountMessage',
     message: { hash },
+  } as const
+}
+
+/**
+ * What a user operation's signer signs: PosternAccount.userOperationSigningHash, EIP-712 in the
+ * account's domain. The account refuses an EIP-191 signature of the bare userOpHash, which any
+ * personal_sign of those 32 bytes would give.
+ */
+export function userOperationTypedData(userOpHash: Hex, account: Address, chainId: number) {
+  return {
+    domain: accountDomain(account, chainId),
+    types: { PosternUserOperation: [{ name: 'userOpHash', type: 'bytes32' }] },
+    primaryType: 'PosternUserOperation',
+    message: { userOpHash },
   } as const
 }
 
@@ -68,7 +84,7 @@ export async function toPosternSmartAccount(opts: { client: SmartAccountImplemen
         chainId, entryPointAddress: entryPoint.address, entryPointVersion: '0.7',
         userOperation: { ...userOperation, sender: await this.getAddress() } as Parameters<typeof getUserOperationHash>[0]['userOperation'],
       })
-      return owner.signMessage({ message: { raw: hash } })
+      return owner.signTypedData(userOperationTypedData(hash, await this.getAddress(), chainId))
     },
   }) as Promise<SmartAccount>
 }
@@ -119,7 +135,7 @@ export async function toSessionSmartAccount(opts: { client: SmartAccountImplemen
         chainId, entryPointAddress: entryPoint.address, entryPointVersion: '0.7',
         userOperation: { ...userOperation, sender: address } as Parameters<typeof getUserOperationHash>[0]['userOperation'],
       })
-      return concat([sessionKey.address, await sessionKey.signMessage({ message: { raw: hash } })])
+      return concat([sessionKey.address, await sessionKey.signTypedData(userOperationTypedData(hash, address, chainId))])
     },
   }) as Promise<SmartAccount>
 }

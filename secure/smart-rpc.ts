@@ -2,11 +2,13 @@
 // the chain's bundler, wallet_sendCalls batches every call into one, signatures are the account's
 // (ERC-1271, wrapped in ERC-6492 until it is deployed). Approval first, as for the EOA.
 import * as v from 'valibot'
-import { BaseError, HttpRequestError, TimeoutError, formatEther, hexToString, isHex, toHex, type Hex } from 'viem'
+import { BaseError, HttpRequestError, TimeoutError, isHex, toHex, type Hex } from 'viem'
 import { grantSession, revokeSession } from './smart-session'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
+import { describeMessage } from './describe/message'
+import { evmDescriber, typedForSigning } from './describe/evm-request'
 import { RpcError } from './rpc'
 import type { Smart, SmartChain } from './smart'
 
@@ -39,7 +41,6 @@ const parse = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOut
   return result.output
 }
 const big = (value: string | undefined) => (value ? BigInt(value) : 0n)
-const text = (data: string) => (isHex(data) ? (() => { try { return hexToString(data) } catch { return data } })() : data)
 
 async function rpc(url: string | undefined, method: string, params: unknown): Promise<unknown> {
   if (!url) throw new RpcError('No RPC endpoint for this network', -32603)
@@ -111,23 +112,23 @@ export async function handleSmartRpc(ctx: SmartRpcContext, method: string, param
     if (!(await ctx.approve({ ...details, origin: ctx.origin }))) throw new RpcError('User rejected the request.', 4001)
   }
   const rows = (extra: [string, string][]): [string, string][] => [['Smart Account', address], ...extra, ['Network', `eip155:${ctx.chainId}`]]
+  const describe = evmDescriber(ctx.chainId, ctx.rpcUrl)
   switch (method) {
     case 'personal_sign': {
       const [data] = parse(v.tuple([v.string(), v.optional(v.string())]), params)
-      await ask({ title: 'Sign message', rows: rows([]), body: text(data) })
+      await ask({ title: 'Sign message', rows: rows([]), ...describeMessage(data) })
       return sc.account.signMessage({ message: isHex(data) ? { raw: data } : data })
     }
     case 'eth_signTypedData_v4': {
       const [, json] = parse(v.tuple([v.string(), v.string()]), params)
-      const typed = JSON.parse(json) as Parameters<SmartChain['account']['signTypedData']>[0]
-      await ask({ title: 'Sign typed data', rows: rows([['Type', String(typed.primaryType)]]), body: JSON.stringify(typed.message, null, 2) })
-      const { EIP712Domain: _, ...types } = typed.types as Record<string, unknown>
-      return sc.account.signTypedData({ ...typed, types } as typeof typed)
+      const { typed, rows: described, warning } = await describe.typedData(json)
+      await ask({ title: 'Sign typed data', rows: rows(described), body: JSON.stringify(typed.message, null, 2), warning })
+      return sc.account.signTypedData(typedForSigning(typed) as Parameters<SmartChain['account']['signTypedData']>[0])
     }
     case 'eth_sendTransaction': {
       const [tx] = parse(v.tuple([Tx]), params)
       if (!tx.to) throw new RpcError('A smart account cannot deploy a contract with eth_sendTransaction', -32602)
-      await ask({ title: 'Send transaction', rows: rows([['To', tx.to], ['Amount', `${formatEther(big(tx.value))} ETH`]]), body: tx.data })
+      await ask({ title: 'Send transaction', rows: rows(await describe.calls([{ to: tx.to as Hex, value: big(tx.value), data: tx.data as Hex | undefined }])) })
       const hash = await sendOp(sc, [{ to: tx.to as Hex, value: big(tx.value), data: tx.data as Hex | undefined }])
       // The site gets the transaction that carried it, as from an EOA.
       const receipt = await sc.bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: LAND_MS })
@@ -136,7 +137,7 @@ export async function handleSmartRpc(ctx: SmartRpcContext, method: string, param
     }
     case 'wallet_sendCalls': {
       const [{ calls }] = parse(SendCalls, params)
-      await ask({ title: `Send ${calls.length} calls`, rows: rows(calls.map((c, i) => [`Call ${i + 1}`, `${c.to} · ${formatEther(big(c.value))} ETH`])) })
+      await ask({ title: `Send ${calls.length} calls`, rows: rows(await describe.calls(calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined })))) })
       // One user operation: the calls land together or not at all.
       return { id: await sendOp(sc, calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined }))) }
     }

@@ -5,10 +5,12 @@
 import * as v from 'valibot'
 import {
   createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, getBase58Decoder, getBase58Encoder, getBase64Decoder,
-  getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, signBytes,
+  getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, signBytes,
 } from '@solana/kit'
 import { SolanaSendOptions } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
+import { describeBytes } from './describe/message'
+import { describeSolanaMessage, isTransactionMessage, rpcLookupTables } from './describe/solana-instructions'
 import { RpcError } from './rpc'
 
 export interface SolanaKey { address: string; keyPair: CryptoKeyPair }
@@ -57,7 +59,6 @@ const parse = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOut
   return result.output
 }
 const b58 = { toBytes: (s: string) => new Uint8Array(getBase58Encoder().encode(s)), toText: (b: Uint8Array) => getBase58Decoder().decode(b) }
-const SYSTEM = '11111111111111111111111111111111'
 
 function decodeTx(text: string) {
   try {
@@ -67,19 +68,9 @@ function decodeTx(text: string) {
   }
 }
 
-/** What the approval shows: each instruction's program, and a System transfer's amount and receiver. */
-function describe(tx: ReturnType<typeof decodeTx>): [string, string][] {
-  const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes)
-  if (!('instructions' in message)) return [['Transaction', `version ${message.version}`]]
-  return message.instructions.map((ix, i) => {
-    const program = message.staticAccounts[ix.programAddressIndex] ?? '?'
-    const data = ix.data
-    if (program === SYSTEM && data?.length === 12 && data[0] === 2 && ix.accountIndices?.length === 2) {
-      const lamports = new DataView(data.buffer, data.byteOffset).getBigUint64(4, true)
-      return [`Instruction ${i + 1}`, `Transfer ${Number(lamports) / 1e9} SOL to ${message.staticAccounts[ix.accountIndices[1]!]}`]
-    }
-    return [`Instruction ${i + 1}`, `Program ${program}`]
-  })
+/** What the approval shows: every instruction decoded, lookup-table accounts resolved through the RPC. */
+function describe(ctx: SolanaContext, tx: ReturnType<typeof decodeTx>): Promise<[string, string][]> {
+  return describeSolanaMessage(new Uint8Array(tx.messageBytes), rpcLookupTables(ctx.rpcUrl))
 }
 
 async function sign(ctx: SolanaContext, text: string): Promise<Uint8Array> {
@@ -112,25 +103,26 @@ export async function handleSolanaRpc(ctx: SolanaContext, method: string, params
       const { message, pubkey } = parse(SignMessage, params)
       if (pubkey && pubkey !== address) throw new RpcError('The message asks for another account', -32602)
       const bytes = b58.toBytes(message)
-      const body = (() => { try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes) } catch { return message } })()
-      await ask({ title: 'Sign message', rows: [['Account', address]], body })
+      // A signature over a transaction's bytes would let the site send it (with a durable nonce, at any time).
+      if (isTransactionMessage(bytes)) throw new RpcError('This message is a transaction; use signTransaction', -32602)
+      await ask({ title: 'Sign message', rows: [['Account', address]], ...describeBytes(bytes) })
       return { signature: b58.toText(new Uint8Array(await signBytes(ctx.key.keyPair.privateKey, bytes))) }
     }
     case 'solana_signTransaction': {
       const { transaction } = parse(SignTransaction, params)
-      await ask({ title: 'Sign transaction', rows: [['Account', address], ['Network', network], ...describe(decodeTx(transaction))] })
+      await ask({ title: 'Sign transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
       return { transaction: b58.toText(await sign(ctx, transaction)) }
     }
     case 'solana_signAllTransactions': {
       const { transactions } = parse(SignAll, params)
-      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], ['Network', network], ...transactions.flatMap((t) => describe(decodeTx(t)))] })
+      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], ['Network', network], ...(await Promise.all(transactions.map((t) => describe(ctx, decodeTx(t))))).flat()] })
       const signed: string[] = []
       for (const t of transactions) signed.push(b58.toText(await sign(ctx, t)))
       return { transactions: signed }
     }
     case 'solana_signAndSendTransaction': {
       const { transaction, options } = parse(SignAndSend, params)
-      await ask({ title: 'Send transaction', rows: [['Account', address], ['Network', network], ...describe(decodeTx(transaction))] })
+      await ask({ title: 'Send transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
       return { signature: await send(ctx.rpcUrl, await sign(ctx, transaction), options) }
     }
     case 'solana_getAccounts':

@@ -5,6 +5,9 @@ pragma solidity ^0.8.23;
 // so a site could not verify what the smart account signs. This adds isValidSignature over a
 // replay-safe EIP-712 hash bound to the account and chain (the owner's plain personal_sign of the
 // same message does not pass), and a factory identical to SimpleAccountFactory for it.
+// User operations, too, take only an EIP-712 signature in the account's domain: SimpleAccount's
+// EIP-191 signature of the raw userOp hash is what any personal_sign of 32 bytes produces, so a
+// site could have the owner "sign a message" that spends from the account.
 
 import "@openzeppelin/contracts/utils/Create2.sol";
 import "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
@@ -23,15 +26,22 @@ contract PosternAccount is SimpleAccount, IERC1271 {
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 private constant MESSAGE_TYPEHASH = keccak256("PosternAccountMessage(bytes32 hash)");
+    bytes32 private constant USER_OPERATION_TYPEHASH = keccak256("PosternUserOperation(bytes32 userOpHash)");
 
     constructor(IEntryPoint anEntryPoint) SimpleAccount(anEntryPoint) {}
 
+    function _domainSeparator() private view returns (bytes32) {
+        return keccak256(abi.encode(DOMAIN_TYPEHASH, keccak256("Postern Account"), keccak256("1"), block.chainid, address(this)));
+    }
+
     /// The hash the owner signs for `hash` (EIP-712, domain "Postern Account" version "1").
     function replaySafeHash(bytes32 hash) public view returns (bytes32) {
-        bytes32 domain = keccak256(abi.encode(
-            DOMAIN_TYPEHASH, keccak256("Postern Account"), keccak256("1"), block.chainid, address(this)
-        ));
-        return keccak256(abi.encodePacked("\x19\x01", domain, keccak256(abi.encode(MESSAGE_TYPEHASH, hash))));
+        return keccak256(abi.encodePacked("\x19\x01", _domainSeparator(), keccak256(abi.encode(MESSAGE_TYPEHASH, hash))));
+    }
+
+    /// The hash a user operation's signer signs: PosternUserOperation(userOpHash) in the same domain.
+    function userOperationSigningHash(bytes32 userOpHash) public view returns (bytes32) {
+        return keccak256(abi.encodePacked("\x19\x01", _domainSeparator(), keccak256(abi.encode(USER_OPERATION_TYPEHASH, userOpHash))));
     }
 
     /// Only the owner, or the account itself (a user operation the owner signed).
@@ -49,18 +59,22 @@ contract PosternAccount is SimpleAccount, IERC1271 {
     }
 
     /// The owner's signature (65 bytes), or a session key's: its address (20 bytes) then its
-    /// signature, for one execute() to a granted target within the allowance and expiry. The scope
+    /// signature, both of userOperationSigningHash (EIP-712), never of the bare userOpHash; for one execute() to a granted target within the allowance and expiry. The scope
     /// is checked whatever the signature, so gas estimation runs the same path.
     function _validateSignature(PackedUserOperation calldata userOp, bytes32 userOpHash)
     internal override returns (uint256 validationData) {
-        if (userOp.signature.length != 85) return super._validateSignature(userOp, userOpHash);
+        bytes32 signing = userOperationSigningHash(userOpHash);
+        if (userOp.signature.length != 85) {
+            (address owner_, ECDSA.RecoverError error_,) = ECDSA.tryRecover(signing, userOp.signature);
+            return error_ == ECDSA.RecoverError.NoError && owner_ == owner ? SIG_VALIDATION_SUCCESS : SIG_VALIDATION_FAILED;
+        }
         address key = address(bytes20(userOp.signature[0:20]));
         Session storage s = sessions[key];
         if (!s.active || userOp.callData.length < 4 || bytes4(userOp.callData[0:4]) != this.execute.selector) return SIG_VALIDATION_FAILED;
         (address dest, uint256 value,) = abi.decode(userOp.callData[4:], (address, uint256, bytes));
         if (dest == address(this) || !sessionTargets[key][dest] || uint256(s.spent) + value > s.allowance) return SIG_VALIDATION_FAILED;
         s.spent += uint128(value);
-        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(MessageHashUtils.toEthSignedMessageHash(userOpHash), userOp.signature[20:]);
+        (address signer, ECDSA.RecoverError err,) = ECDSA.tryRecover(signing, userOp.signature[20:]);
         return _packValidationData(err != ECDSA.RecoverError.NoError || signer != key, s.validUntil, 0);
     }
 

@@ -16,11 +16,17 @@ export interface StaticServer {
 }
 
 /** Serves folders under URL prefixes, plus generated pages; refuses anything outside its folders. */
-/**
- * `hostname`: the name its URL gives (it listens on 127.0.0.1 either way); 'localhost' for the
- * secure site, whose passkeys need a domain as their relying party id, not an IP address.
- */
-export async function startStaticServer(opts: { port?: number; hostname?: string; mounts: Record<string, string> }): Promise<StaticServer> {
+export async function startStaticServer(opts: {
+  port?: number
+  /**
+   * The name its URL gives (it listens on 127.0.0.1 either way); 'localhost' for the secure site,
+   * whose passkeys need a domain as their relying party id, not an IP address.
+   */
+  hostname?: string
+  mounts: Record<string, string>
+  /** Extra headers for a served file (a framing policy, say), from its path and the request's URL. */
+  headers?: (file: string, url: URL) => Promise<Record<string, string>> | Record<string, string>
+}): Promise<StaticServer> {
   const pages = new Map<string, { body: string; type: string; headers?: Record<string, string> }>()
   const send = (res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8', headers?: Record<string, string>) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers })
@@ -40,12 +46,13 @@ export async function startStaticServer(opts: { port?: number; hostname?: string
   }
   const server = createServer(async (req, res) => {
     try {
-      const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const { pathname } = url
       const page = pages.get(pathname)
       if (page) return send(res, 200, page.body, page.type, page.headers)
       const file = await resolveFile(pathname)
       if (!file) return send(res, 404, 'not found')
-      send(res, 200, await readFile(file), TYPES[extname(file)] ?? 'application/octet-stream')
+      send(res, 200, await readFile(file), TYPES[extname(file)] ?? 'application/octet-stream', await opts.headers?.(file, url))
     } catch {
       send(res, 400, 'bad request')
     }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createPublicClient, http, parseEther, testActions } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther, testActions } from 'viem'
 import { verifyMessage } from 'viem/actions'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import { createBundlerClient, entryPoint07Abi, entryPoint07Address, getUserOperationHash, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { startChains, toViemChain, type LocalChains } from '../../dev/chains/index.ts'
 import { accountFactoryAddress, startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/index.ts'
 import { toPosternSmartAccount } from '../../secure/smart-account.ts'
@@ -87,6 +87,42 @@ test('a user operation deploys the account with its first call and a second one 
   assert.ok(await verifyMessage(client, { address, message: 'hello after', signature: after }))
   assert.not.ok(await verifyMessage(client, { address, message: 'hello other', signature: after }))
   assert.equal(await verifyEvm(new EvmChain({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }), address, 'hello after', after), { ok: true, type: 'eip1271' })
+})
+
+test('the account refuses an EIP-191 signature of the bare userOp hash (a personal_sign of 32 bytes), in the bundler and on chain', async ({ chains, aa }) => {
+  const chain = chains!.chains[0]!
+  const client = createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) }).extend(testActions({ mode: 'anvil' }))
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const account = await toPosternSmartAccount({ client, owner, factory: aa!.factory, chainId: chain.chainId })
+  const address = await account.getAddress()
+  await client.setBalance({ address, value: parseEther('1') })
+  const bundler = createBundlerClient({ account, client, transport: http(aa!.bundlerUrls['eip155:1']) })
+  const thief = privateKeyToAccount(generatePrivateKey()).address
+  const op = await bundler.prepareUserOperation({ calls: [{ to: thief, value: parseEther('0.5') }], callGasLimit: 100_000n, verificationGasLimit: 600_000n, preVerificationGas: 60_000n }) as UserOperation<'0.7'>
+  const userOpHash = getUserOperationHash({ chainId: chain.chainId, entryPointAddress: entryPoint07Address, entryPointVersion: '0.7', userOperation: op })
+  // What a site gets from the owner's key by asking personal_sign of the hash's 32 bytes.
+  const oldStyle = { ...op, signature: await owner.signMessage({ message: { raw: userOpHash } }) }
+
+  const viaBundler = await bundler.sendUserOperation({ ...oldStyle }).then(() => '', (e: Error) => e.message)
+  assert.match(viaBundler, /AA24|signature/i)
+  // On chain: handleOps reverts with the EntryPoint's signature error, and a mined attempt moves nothing.
+  const beneficiary = privateKeyToAccount(generatePrivateKey()).address
+  const call = { address: entryPoint07Address, abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(oldStyle)], beneficiary] } as const
+  const reverted = await client.simulateContract({ ...call, account: beneficiary }).then(() => '', (e: Error) => e.message)
+  assert.match(reverted, /AA24 signature error/)
+  await client.setBalance({ address: beneficiary, value: parseEther('1') })
+  await client.impersonateAccount({ address: beneficiary })
+  const wallet = createWalletClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+  const tx = await wallet.writeContract({ ...call, account: beneficiary, gas: 2_000_000n })
+  assert.is((await client.waitForTransactionReceipt({ hash: tx, pollingInterval: 50 })).status, 'reverted')
+  assert.is(await client.getBalance({ address: thief }), 0n)
+  assert.not.ok(await account.isDeployed())
+
+  // The same operation signed the account's way (EIP-712, its domain) lands.
+  const signed = { ...op, signature: await account.signUserOperation(op) }
+  const tx2 = await wallet.writeContract({ address: entryPoint07Address, abi: entryPoint07Abi, functionName: 'handleOps', args: [[toPackedUserOperation(signed)], beneficiary], account: beneficiary, gas: 2_000_000n })
+  assert.is((await client.waitForTransactionReceipt({ hash: tx2, pollingInterval: 50 })).status, 'success')
+  assert.is(await client.getBalance({ address: thief }), parseEther('0.5'))
 })
 
 test('after a restart from the state folder: same contracts, not deployed again, and the account still sends', async (ctx) => {

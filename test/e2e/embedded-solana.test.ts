@@ -1,6 +1,7 @@
 // The embedded wallet on Solana, against the local ledger: an e-mail login on a page with eip155 and
 // Solana adapters connects the same login's Solana account too; its provider signs a message and
-// sends a 0.01 SOL transfer after approvals inside the secure frame; a declined approval rejects.
+// sends a 0.01 SOL transfer after approvals inside the secure frame; a declined approval rejects;
+// a transaction's bytes passed as a message are refused.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -34,13 +35,14 @@ const outcome = async (key: string) => {
   return page.evaluate((k) => (window as any).__sol[k], key)
 }
 
-async function transfer(to: Address, amount: bigint): Promise<number[]> {
+async function transfer(to: Address, amount: bigint, part: 'transaction' | 'message' = 'transaction'): Promise<number[]> {
   const { value: lifetime } = await rpc.getLatestBlockhash().send()
   const payer = createNoopSigner(owner)
   const message = pipe(createTransactionMessage({ version: 0 }), (m) => setTransactionMessageFeePayerSigner(payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
     (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: payer, destination: to, amount })], m))
-  return Array.from(getTransactionEncoder().encode(compileTransaction(message)))
+  const compiled = compileTransaction(message)
+  return Array.from(part === 'message' ? compiled.messageBytes : getTransactionEncoder().encode(compiled))
 }
 
 test.before(async () => {
@@ -80,6 +82,14 @@ test('behavior: signMessage is approved in the frame and the ed25519 signature v
   await frame.locator('[data-testid=w3m-frame-approve]').click()
   const { result } = await outcome('sign')
   assert.ok(await verifySignature(await getPublicKeyFromAddress(owner), signatureBytes(Uint8Array.from(result)), message))
+})
+
+test('attack: a transaction message passed to signMessage is refused before any approval (its signature would send the transfer)', async () => {
+  const thief = (await generateKeyPairSigner()).address
+  await start('disguised', 'signMessage', await transfer(thief, 500_000_000n, 'message'))
+  const { error } = await outcome('disguised')
+  assert.match(error.message, /This message is a transaction; use signTransaction/)
+  assert.is(await secureFrame(page).locator('[data-testid=w3m-frame-approve]').count(), 0, 'no approval was shown')
 })
 
 test('behavior: a 0.01 SOL signAndSendTransaction approved in the frame lands; a declined one rejects with 4001', async () => {

@@ -2,7 +2,7 @@
 // modal sends it, on when absent (AppKit's default), anything else refused and quiet.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { loggerOn, readConfig } from '../../secure/config.ts'
+import { ancestorOrigins, loggerOn, originAllowed, readConfig } from '../../secure/config.ts'
 
 const test = suite('secure site config')
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url)
@@ -24,6 +24,19 @@ test('behavior: readConfig takes the switch from the frame query', () => {
   assert.equal(readConfig(), { authUrl: 'http://127.0.0.1:9', oidcIssuer: undefined, projectId: 'p1', chainId: 10, logger: false })
   setUrl('http://127.0.0.1:7777/?projectId=p1&enableLogger=true')
   assert.is(readConfig().logger, true)
+})
+
+test('attack: an allowed page framed by another origin is refused: every ancestor origin is checked, not only the parent', () => {
+  const list = ['https://shop.test', 'https://evil.test']
+  const fake = Object.assign({ length: list.length, item: (i: number) => list[i] ?? null, contains: (o: string) => list.includes(o) }, list)
+  Object.defineProperty(location, 'ancestorOrigins', { value: fake, configurable: true })
+  try {
+    assert.equal(ancestorOrigins(), list)
+    assert.is(ancestorOrigins().every((o) => originAllowed(o, ['https://shop.test'])), false)
+    assert.is(ancestorOrigins().every((o) => originAllowed(o, ['https://shop.test', 'https://evil.test'])), true)
+  } finally {
+    delete (location as { ancestorOrigins?: unknown }).ancestorOrigins
+  }
 })
 
 test.run()
