@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "خطأ في جلب اقتراحات الأسماء",
   "Error fetching names for address": "خطأ في جلب أسماء العنوان",
   "Error registering name {name}": "خطأ في تسجيل الاسم {name}",
+  "Error fetching smart sessions": "خطأ في جلب الجلسات الذكية",
+  "Error revoking smart session": "خطأ في إلغاء الجلسة الذكية",
   "Network not found": "لم يتم العثور على الشبكة",
   "Address or auth connector not found": "لم يتم العثور على العنوان أو موصل المصادقة",
   "An amount and receiver address are required": "المبلغ وعنوان المستلم مطلوبان",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Fehler beim Laden der Namensvorschläge",
   "Error fetching names for address": "Fehler beim Laden der Namen für die Adresse",
   "Error registering name {name}": "Fehler beim Registrieren des Namens {name}",
+  "Error fetching smart sessions": "Fehler beim Abrufen der Smart Sessions",
+  "Error revoking smart session": "Fehler beim Widerrufen der Smart Session",
   "Network not found": "Netzwerk nicht gefunden",
   "Address or auth connector not found": "Adresse oder Auth-Connector nicht gefunden",
   "An amount and receiver address are required": "Betrag und Empfängeradresse sind erforderlich",

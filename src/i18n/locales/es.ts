@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Error al obtener sugerencias de nombres",
   "Error fetching names for address": "Error al obtener los nombres de la dirección",
   "Error registering name {name}": "Error al registrar el nombre {name}",
+  "Error fetching smart sessions": "Error al obtener las sesiones inteligentes",
+  "Error revoking smart session": "Error al revocar la sesión inteligente",
   "Network not found": "Red no encontrada",
   "Address or auth connector not found": "Dirección o conector de autenticación no encontrado",
   "An amount and receiver address are required": "Se requieren una cantidad y una dirección de destino",

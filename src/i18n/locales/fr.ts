@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Erreur lors de la récupération des suggestions de noms",
   "Error fetching names for address": "Erreur lors de la récupération des noms de l’adresse",
   "Error registering name {name}": "Erreur lors de l’enregistrement du nom {name}",
+  "Error fetching smart sessions": "Erreur lors de la récupération des sessions intelligentes",
+  "Error revoking smart session": "Erreur lors de la révocation de la session intelligente",
   "Network not found": "Réseau introuvable",
   "Address or auth connector not found": "Adresse ou connecteur d’authentification introuvable",
   "An amount and receiver address are required": "Un montant et une adresse de destination sont requis",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Errore nel recupero dei suggerimenti di nomi",
   "Error fetching names for address": "Errore nel recupero dei nomi dell’indirizzo",
   "Error registering name {name}": "Errore nella registrazione del nome {name}",
+  "Error fetching smart sessions": "Errore nel recupero delle sessioni smart",
+  "Error revoking smart session": "Errore nella revoca della sessione smart",
   "Network not found": "Rete non trovata",
   "Address or auth connector not found": "Indirizzo o connettore di autenticazione non trovato",
   "An amount and receiver address are required": "Sono richiesti un importo e un indirizzo del destinatario",

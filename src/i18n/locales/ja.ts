@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "名前の候補の取得中にエラーが発生しました",
   "Error fetching names for address": "アドレスの名前の取得中にエラーが発生しました",
   "Error registering name {name}": "名前 {name} の登録中にエラーが発生しました",
+  "Error fetching smart sessions": "スマートセッションの取得中にエラーが発生しました",
+  "Error revoking smart session": "スマートセッションの取り消し中にエラーが発生しました",
   "Network not found": "ネットワークが見つかりません",
   "Address or auth connector not found": "アドレスまたは認証コネクタが見つかりません",
   "An amount and receiver address are required": "金額と受取人アドレスが必要です",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "이름 추천을 가져오는 중 오류",
   "Error fetching names for address": "주소의 이름을 가져오는 중 오류",
   "Error registering name {name}": "이름 {name} 등록 중 오류",
+  "Error fetching smart sessions": "스마트 세션을 가져오는 중 오류가 발생했습니다",
+  "Error revoking smart session": "스마트 세션을 취소하는 중 오류가 발생했습니다",
   "Network not found": "네트워크를 찾을 수 없습니다",
   "Address or auth connector not found": "주소 또는 인증 커넥터를 찾을 수 없습니다",
   "An amount and receiver address are required": "금액과 받는 주소가 필요합니다",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Erro ao buscar sugestões de nomes",
   "Error fetching names for address": "Erro ao buscar nomes do endereço",
   "Error registering name {name}": "Erro ao registrar o nome {name}",
+  "Error fetching smart sessions": "Erro ao buscar as sessões inteligentes",
+  "Error revoking smart session": "Erro ao revogar a sessão inteligente",
   "Network not found": "Rede não encontrada",
   "Address or auth connector not found": "Endereço ou conector de autenticação não encontrado",
   "An amount and receiver address are required": "Um valor e um endereço de destino são obrigatórios",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Ошибка при получении вариантов имени",
   "Error fetching names for address": "Ошибка при получении имён адреса",
   "Error registering name {name}": "Ошибка при регистрации имени {name}",
+  "Error fetching smart sessions": "Ошибка при получении смарт-сессий",
+  "Error revoking smart session": "Ошибка при отзыве смарт-сессии",
   "Network not found": "Сеть не найдена",
   "Address or auth connector not found": "Адрес или коннектор аутентификации не найден",
   "An amount and receiver address are required": "Требуются сумма и адрес получателя",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "Ad önerileri alınırken hata oluştu",
   "Error fetching names for address": "Adresin adları alınırken hata oluştu",
   "Error registering name {name}": "{name} adı kaydedilirken hata oluştu",
+  "Error fetching smart sessions": "Akıllı oturumlar alınırken hata oluştu",
+  "Error revoking smart session": "Akıllı oturum iptal edilirken hata oluştu",
   "Network not found": "Ağ bulunamadı",
   "Address or auth connector not found": "Adres veya kimlik doğrulama bağlayıcısı bulunamadı",
   "An amount and receiver address are required": "Tutar ve alıcı adresi gerekli",

@@ -236,6 +236,8 @@ const messages: Messages = {
   "Error fetching name suggestions": "获取名称建议时出错",
   "Error fetching names for address": "获取地址的名称时出错",
   "Error registering name {name}": "注册名称 {name} 时出错",
+  "Error fetching smart sessions": "获取智能会话时出错",
+  "Error revoking smart session": "撤销智能会话时出错",
   "Network not found": "未找到网络",
   "Address or auth connector not found": "未找到地址或认证连接器",
   "An amount and receiver address are required": "需要金额和接收地址",
