@@ -77,12 +77,13 @@ test('attack: an e-mail change completes only within 5 minutes of a code this se
   const token = await login(ctx, 'mover@example.com')
   await age(ctx, 10 * 60_000)
   ctx.mail.messages.length = 0
-  assert.is((await post(ctx, '/auth/v1/email/update', { token, email: 'moved@example.com' })).status, 200)
+  const { secret, secretHash } = loginSecret()
+  assert.is((await post(ctx, '/auth/v1/email/update', { token, email: 'moved@example.com', secretHash })).status, 200)
   // The current address's code renews the proof ...
-  assert.is((await post(ctx, '/auth/v1/email/update/primary', { token, otp: codeFor(ctx.mail, 'mover@example.com') })).status, 200)
+  assert.is((await post(ctx, '/auth/v1/email/update/primary', { token, otp: codeFor(ctx.mail, 'mover@example.com'), secret })).status, 200)
   // ... for 5 minutes: a stale session does not complete the change.
   await age(ctx, 5 * 60_000)
-  const late = await post(ctx, '/auth/v1/email/update/secondary', { token, otp: codeFor(ctx.mail, 'moved@example.com') })
+  const late = await post(ctx, '/auth/v1/email/update/secondary', { token, otp: codeFor(ctx.mail, 'moved@example.com'), secret })
   assert.equal(late, { status: 403, json: { reason: 'Confirm it is you: log in again with a new code.' } })
   assert.is((await post(ctx, '/auth/v1/embedded/session', { token })).json.email, 'mover@example.com')
 })
