@@ -2,6 +2,7 @@
 // types, and can call the auth service from anywhere with any Origin. A login is bound to the frame
 // that started it (the SHA-256 of its one-time secret went with the start): what the page captured
 // opens no session and no share, and does not spend the visitor's code or tries.
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
@@ -15,7 +16,7 @@ const SECURE = 'http://127.0.0.1:4444'
 test.before(async (ctx) => {
   ctx.mail = await startMailServer()
   ctx.oidc = await startOidcProvider({ redirectUris: [`${SECURE}/callback.html`] })
-  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp, oidcIssuer: ctx.oidc.issuer } })
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail.smtp, oidcIssuer: ctx.oidc.issuer, shareKey: randomBytes(32).toString('hex') } })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()

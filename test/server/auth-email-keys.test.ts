@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startMailServer, type MailServer } from '../../dev/mail/index.ts'
 import { seal, unseal } from '../../server/auth-email/seal.ts'
+import { loginSecret, newDeviceId } from './login-secret.ts'
 
 const test = suite<{ api: ApiServer; mail: MailServer }>('server auth-email keys', {} as never)
 const ORIGIN = 'http://127.0.0.1:4444'
@@ -26,9 +27,12 @@ const post = async (ctx: { api: ApiServer }, path: string, body: unknown) => {
   return { status: res.status, json: (await res.json()) as Record<string, any> }
 }
 const codeFor = (mail: MailServer, email: string) => /\b(\d{6})\b/.exec(mail.messages.find((m) => m.to.includes(email))?.subject ?? '')?.[1]
+/** One browser (its device id) logging in the way the secure frame does: a fresh one-time secret per login. */
+const deviceId = newDeviceId()
 async function login(ctx: { api: ApiServer; mail: MailServer }, email: string): Promise<string> {
-  await post(ctx, '/auth/v1/email/start', { email })
-  const { json } = await post(ctx, '/auth/v1/email/verify', { email, otp: codeFor(ctx.mail, email) })
+  const { secret, secretHash } = loginSecret()
+  await post(ctx, '/auth/v1/email/start', { email, deviceId, secretHash })
+  const { json } = await post(ctx, '/auth/v1/email/verify', { email, otp: codeFor(ctx.mail, email), deviceId, secret })
   return json.token
 }
 const share = (byte: string) => '0x' + byte.repeat(32)
@@ -73,12 +77,13 @@ test('attack: an e-mail change completes only within 5 minutes of a code this se
   const token = await login(ctx, 'mover@example.com')
   await age(ctx, 10 * 60_000)
   ctx.mail.messages.length = 0
-  assert.is((await post(ctx, '/auth/v1/email/update', { token, email: 'moved@example.com' })).status, 200)
+  const { secret, secretHash } = loginSecret()
+  assert.is((await post(ctx, '/auth/v1/email/update', { token, email: 'moved@example.com', secretHash })).status, 200)
   // The current address's code renews the proof ...
-  assert.is((await post(ctx, '/auth/v1/email/update/primary', { token, otp: codeFor(ctx.mail, 'mover@example.com') })).status, 200)
+  assert.is((await post(ctx, '/auth/v1/email/update/primary', { token, otp: codeFor(ctx.mail, 'mover@example.com'), secret })).status, 200)
   // ... for 5 minutes: a stale session does not complete the change.
   await age(ctx, 5 * 60_000)
-  const late = await post(ctx, '/auth/v1/email/update/secondary', { token, otp: codeFor(ctx.mail, 'moved@example.com') })
+  const late = await post(ctx, '/auth/v1/email/update/secondary', { token, otp: codeFor(ctx.mail, 'moved@example.com'), secret })
   assert.equal(late, { status: 403, json: { reason: 'Confirm it is you: log in again with a new code.' } })
   assert.is((await post(ctx, '/auth/v1/embedded/session', { token })).json.email, 'mover@example.com')
 })

@@ -1,5 +1,6 @@
 // Two servers on one real PostgreSQL count together: the per-IP limit and the per-e-mail cap on
 // failed codes hold across them (rate-limiter-flexible's Postgres store, in the shared database).
+import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
@@ -15,7 +16,7 @@ test.before(async (ctx) => {
   ;[ctx.postgres, ctx.mail] = await Promise.all([startPostgres(), startMailServer()])
   const databaseUrl = await ctx.postgres.createDatabase()
   const rateLimits = { 'auth.ip': { points: 4, duration: 600 } }
-  ctx.servers = await Promise.all([0, 1].map(() => startApiServer({ chains: [], databaseUrl, indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail!.smtp }, rateLimits })))
+  ctx.servers = await Promise.all([0, 1].map(() => startApiServer({ chains: [], databaseUrl, indexer: false, onrampSandbox: false, emailAuth: { smtp: ctx.mail!.smtp, shareKey: randomBytes(32).toString('hex') }, rateLimits })))
 })
 test.after(async (ctx) => {
   await Promise.all(ctx.servers.map((s) => s.stop()))

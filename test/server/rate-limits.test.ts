@@ -1,6 +1,7 @@
 // Guessing capped on the auth service: at most 10 failed codes an hour (20 a day) per e-mail across
 // its codes, per-IP and overall limits on the auth and write endpoints, each refusal a 429 with
 // Retry-After and the text the modal shows. The counts live in the database (rate-limiter-flexible).
+import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -16,7 +17,7 @@ const TOO_MANY = /^Too many attempts\. Try again in \d+ minutes$/
 test.before(async (ctx) => {
   ctx.mail = await startMailServer()
   ctx.api = await startApiServer({
-    chains: [], indexer: false, emailAuth: { smtp: ctx.mail.smtp },
+    chains: [], indexer: false, emailAuth: { smtp: ctx.mail.smtp, shareKey: randomBytes(32).toString('hex') },
     // Low per-IP limits so that a test reaches them; the per-e-mail code limits stay the defaults.
     rateLimits: { 'auth.ip': { points: 3, duration: 600 }, 'write.ip': { points: 2, duration: 600 }, 'mail.all': { points: 1000, duration: 3600 }, 'mail.ip': { points: 1000, duration: 3600 } },
   })

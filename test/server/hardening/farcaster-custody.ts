@@ -1,5 +1,6 @@
 // Farcaster: the fid's custody address is read from the IdRegistry on (the local) OP Mainnet,
 // never taken from the relay: a relay that names an attacker's key as custody signs no one in.
+import { randomBytes } from 'node:crypto'
 import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { keccak256, toHex } from 'viem'
@@ -14,7 +15,7 @@ const ORIGIN = 'http://127.0.0.1:4444'
 export function farcasterCustodyCases(test: Test<ApiCtx>): void {
   test('farcaster: a relay reporting another custody address than the chain holds signs no one in', async (ctx) => {
     const relay = await startFarcasterRelay()
-    const api = await startApiServer({ chains: [], indexer: false, databaseUrl: await ctx.postgres?.createDatabase(), emailAuth: { farcasterRelay: relay.url, farcasterIdRegistry: relay.idRegistry } })
+    const api = await startApiServer({ chains: [], indexer: false, databaseUrl: await ctx.postgres?.createDatabase(), emailAuth: { farcasterRelay: relay.url, farcasterIdRegistry: relay.idRegistry, shareKey: randomBytes(32).toString('hex') } })
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${api.url}${path}?projectId=test`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) })
       return { status: res.status, json: (await res.json()) as Record<string, any> }

@@ -1,6 +1,7 @@
 // Abuse of the other services: the onramp sandbox (off unless asked for, development chains only,
 // no open redirect), analytics (database only, refused when off), bodies over each route's cap,
 // internal errors that must not leak, and SMTP without STARTTLS.
+import { randomBytes } from 'node:crypto'
 import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { demoAccount } from '../../../dev/chains/index.ts'
@@ -114,7 +115,7 @@ export function serviceAbuseCases(test: Test<ApiCtx>): void {
 
   test('smtp: codes go out only over STARTTLS unless the server is declared a development one', async (ctx) => {
     const mail = await startMailServer() // offers no STARTTLS
-    const start = async (dev: boolean) => startApiServer({ chains: [], indexer: false, databaseUrl: await ctx.postgres?.createDatabase(), emailAuth: { smtp: { host: mail.smtp.host, port: mail.smtp.port, dev } } })
+    const start = async (dev: boolean) => startApiServer({ chains: [], indexer: false, databaseUrl: await ctx.postgres?.createDatabase(), emailAuth: { smtp: { host: mail.smtp.host, port: mail.smtp.port, dev }, shareKey: randomBytes(32).toString('hex') } })
     const plain = await start(false)
     const origin = { origin: 'http://127.0.0.1:5173' }
     try {
