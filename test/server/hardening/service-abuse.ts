@@ -10,6 +10,7 @@ import { configFromEnv } from '../../../server/config.ts'
 import { readEvents } from '../../../server/events.ts'
 import { startApiServer } from '../../../server/index.ts'
 import type { ApiCtx } from '../../dev/api-fixture.ts'
+import { loginSecret, newDeviceId } from '../login-secret.ts'
 import { startRpcProxy } from './rpc-proxy.ts'
 
 const buyer = demoAccount(7).address
@@ -119,13 +120,14 @@ export function serviceAbuseCases(test: Test<ApiCtx>): void {
     const plain = await start(false)
     const origin = { origin: 'http://127.0.0.1:5173' }
     try {
-      const res = await post(plain.url, '/auth/v1/email/start', { email: 'tls@example.com' }, origin)
+      const frame = { deviceId: newDeviceId(), secretHash: loginSecret().secretHash }
+      const res = await post(plain.url, '/auth/v1/email/start', { email: 'tls@example.com', ...frame }, origin)
       assert.is(res.status, 500)
       assert.is(mail.messages.length, 0, 'nothing sent in plain')
       await plain.stop()
       const dev = await start(true)
       try {
-        assert.is((await post(dev.url, '/auth/v1/email/start', { email: 'tls@example.com' }, origin)).status, 200)
+        assert.is((await post(dev.url, '/auth/v1/email/start', { email: 'tls@example.com', ...frame }, origin)).status, 200)
         assert.is(mail.messages.length, 1)
       } finally {
         await dev.stop()
