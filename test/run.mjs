@@ -21,13 +21,13 @@ const { values: options, positionals } = parseArgs({
     timeout: { type: 'string', default: process.env.TEST_TIMEOUT_S ?? '600' },
     dir: { type: 'string', default: 'test' },
     jobs: { type: 'string', default: '2' },
-    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '2' },
+    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '1' },
   },
 })
 const filter = positionals[0]
 const timeoutMs = Number(options.timeout) * 1000
 const jobs = Math.max(1, Number(options.jobs) || 2)
-const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 2)
+const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 1)
 /** Marks every process of this run (see runner/processes.mjs); one mark per file below it. */
 const runId = randomUUID()
 const totals = { passed: 0, failed: 0, skipped: 0 }
