@@ -24,10 +24,6 @@ const PasskeyBody = v.object({
   sealed: v.pipe(v.string(), v.regex(/^[\w-]{16}\.[\w-]{64}$/, 'must be iv.ciphertext, base64url')),
 })
 
-function checkOrigin(ctx: RouteContext): void {
-  requireSiteOrigin(ctx)
-}
-
 function wrappingKey(ctx: RouteContext): Buffer {
   const key = emailAuthConfig(ctx.state).wrappingKey
   if (!key) throw new HttpError(503, 'key: this service has no share wrapping key configured')
@@ -41,7 +37,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/session$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const user = await provenSession(ctx.state.db, parse(TokenBody, ctx.body, 'body').token)
       const key = await findKey(ctx.state.db, user.id)
       const profile = await farcasterProfile(ctx.state.db, user.email)
@@ -54,7 +50,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/key$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const user = await freshUser(ctx.state.db, parse(TokenBody, ctx.body, 'body').token)
       const key = await findKey(ctx.state.db, user.id)
       // A Farcaster user's name comes with the session, so the secure site keeps nothing of it.
@@ -78,7 +74,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/key\/new$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const body = parse(SaveKeyBody, ctx.body, 'body')
       const user = await freshUser(ctx.state.db, body.token)
       const sealed = seal(wrappingKey(ctx), body.recoveryShare, user.id)
@@ -93,7 +89,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/passkey$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const { token, ...passkey } = parse(PasskeyBody, ctx.body, 'body')
       const user = await freshUser(ctx.state.db, token)
       if (!(await savePasskey(ctx.state.db, user.id, passkey))) throw new HttpError(404, 'key: this user has no key yet')
@@ -105,7 +101,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/signout$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       await closeSession(ctx.state.db, parse(TokenBody, ctx.body, 'body').token)
       return { json: { success: true } }
     },
@@ -116,7 +112,7 @@ export const keyRoutes: Route[] = [
     path: /^\/auth\/v1\/embedded\/signout\/all$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const user = await provenSession(ctx.state.db, parse(TokenBody, ctx.body, 'body').token)
       return { json: { success: true, closed: await closeAllSessions(ctx.state.db, user.id) } }
     },

@@ -3,8 +3,8 @@
 // code the visitor types, so a code only opens a session for the secure frame that asked for it
 // (binding.ts), and a device this user never approved gets a mailed link first.
 import * as v from 'valibot'
-import { HttpError, parse } from '../http.ts'
-import type { Route, RouteContext } from '../router.ts'
+import { parse } from '../http.ts'
+import type { Route } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
 import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
@@ -24,10 +24,6 @@ const Email = v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.em
 const StartBody = v.object({ email: Email, deviceId: v.optional(DeviceId), secretHash: SecretHash })
 const VerifyBody = v.object({ email: Email, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), deviceId: DeviceId, secret: Secret })
 
-function checkOrigin(ctx: RouteContext): void {
-  requireSiteOrigin(ctx)
-}
-
 export const emailAuthRoutes: Route[] = [
   ...socialRoutes,
   ...farcasterRoutes,
@@ -39,7 +35,7 @@ export const emailAuthRoutes: Route[] = [
     path: /^\/auth\/v1\/email\/start$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       parse(v.object(SdkQuery), ctx.query, 'query')
       const body = parse(StartBody, ctx.body, 'body')
       const email = normalizeEmail(body.email)
@@ -61,7 +57,7 @@ export const emailAuthRoutes: Route[] = [
     path: /^\/auth\/v1\/email\/verify$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const body = parse(VerifyBody, ctx.body, 'body')
       const email = normalizeEmail(body.email)
       // The code was mailed for one login on one device (a known one, a new user's first, or one

@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import type { Db } from '../db/index.ts'
 import { HttpError, parse } from '../http.ts'
-import type { Route, RouteContext } from '../router.ts'
+import type { Route } from '../router.ts'
 import { requireSiteOrigin } from '../auth/origins.ts'
 import { emailAuthConfig } from './config.ts'
 import { mailCode } from './mail.ts'
@@ -21,10 +21,6 @@ const UPDATE_TTL_MS = 10 * 60_000
 const Token = v.pipe(v.string(), v.regex(/^[\w-]{43}$/, 'must be a session token'))
 const StartBody = v.object({ token: Token, email: v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an e-mail address')), secretHash: SecretHash })
 const OtpBody = v.object({ token: Token, otp: v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be 6 digits')), secret: Secret })
-
-function checkOrigin(ctx: RouteContext): void {
-  requireSiteOrigin(ctx)
-}
 
 async function pendingUpdate(db: Db, userId: string, stage: 'primary' | 'secondary', secret: string, now = Date.now()): Promise<string> {
   const [row] = await db.query<{ new_email: string; stage: string; created_at: string; secret_hash: string }>(
@@ -52,7 +48,7 @@ export const emailUpdateRoutes: Route[] = [
     path: /^\/auth\/v1\/email\/update$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const body = parse(StartBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
       const email = normalizeEmail(body.email)
@@ -72,7 +68,7 @@ export const emailUpdateRoutes: Route[] = [
     path: /^\/auth\/v1\/email\/update\/primary$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
       const email = await pendingUpdate(ctx.state.db, user.id, 'primary', body.secret)
@@ -91,7 +87,7 @@ export const emailUpdateRoutes: Route[] = [
     path: /^\/auth\/v1\/email\/update\/secondary$/,
     access: 'query',
     async handle(ctx) {
-      checkOrigin(ctx)
+      requireSiteOrigin(ctx)
       const body = parse(OtpBody, ctx.body, 'body')
       const user = await emailUser(ctx.state.db, body.token)
       await freshUser(ctx.state.db, body.token)
