@@ -1,16 +1,21 @@
 // `npm run server`: the reference services as a deployable process, configured by environment
-// (see configFromEnv and the README). SIGINT/SIGTERM stop it cleanly.
+// (see configFromEnv, emailAuthFromEnv and the README). SIGINT/SIGTERM stop it cleanly.
 import { configFromEnv } from './config.ts'
+import { emailAuthFromEnv } from './config-auth.ts'
 import { startApiServer } from './index.ts'
 
 let config
 try {
-  config = configFromEnv(process.env)
+  config = { ...configFromEnv(process.env), emailAuth: emailAuthFromEnv(process.env) }
 } catch (error) {
   console.error(`postern server: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(2)
 }
-const server = await startApiServer(config)
+// A start that fails (a bad key file, a port in use, a locked data folder) says why in one line.
+const server = await startApiServer(config).catch((error: unknown) => {
+  console.error(`postern server: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
 const where = config.databaseUrl ? 'Postgres (DATABASE_URL)' : `PGlite in ${config.dataDir}`
 console.log(`postern server listening on ${config.host}:${new URL(server.url).port}; data in ${where}; chains: ${
   [...config.chains.map((c) => `eip155:${c.chainId}`), ...(config.solanaRpcUrl ? ['solana'] : [])].join(', ') || 'none'
