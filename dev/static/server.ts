@@ -19,10 +19,12 @@ export interface StaticServer {
 export async function startStaticServer(opts: {
   port?: number
   /**
-   * The name its URL gives (it listens on 127.0.0.1 either way); 'localhost' for the secure site,
+   * The name its URL gives (whatever interface it listens on); 'localhost' for the secure site,
    * whose passkeys need a domain as their relying party id, not an IP address.
    */
   hostname?: string
+  /** The interface it listens on; default 127.0.0.1 (the secure site's package serves on others). */
+  listen?: string
   mounts: Record<string, string>
   /** Extra headers for a served file (a framing policy, say), from its path and the request's URL. */
   headers?: (file: string, url: URL) => Promise<Record<string, string>> | Record<string, string>
@@ -59,7 +61,7 @@ export async function startStaticServer(opts: {
   })
   const sockets = new Set<Socket>()
   server.on('connection', (s) => (sockets.add(s), s.once('close', () => sockets.delete(s))))
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(opts.port ?? 0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(opts.port ?? 0, opts.listen ?? '127.0.0.1', resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {

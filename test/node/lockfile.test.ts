@@ -2,7 +2,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +17,11 @@ function npmCiDryRun(lock: string): { status: number | null; output: string } {
   const dir = mkdtempSync(join(tmpdir(), 'postern-lock-'))
   try {
     copyFileSync(join(root, 'package.json'), join(dir, 'package.json'))
+    // The workspace packages' manifests: their dependencies are in the lockfile too.
+    for (const name of readdirSync(join(root, 'packages'))) {
+      mkdirSync(join(dir, 'packages', name), { recursive: true })
+      copyFileSync(join(root, 'packages', name, 'package.json'), join(dir, 'packages', name, 'package.json'))
+    }
     writeFileSync(join(dir, 'package-lock.json'), lock)
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
     const run = spawnSync(npm, ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' })
