@@ -25,8 +25,8 @@ export function secureSiteFresh() {
   })
 }
 
-if (!secureSiteFresh()) execFileSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { cwd: root, stdio: 'inherit' })
+// Its output goes to stderr: `npm pack --json` prints its answer on stdout, after this script's.
+if (!secureSiteFresh()) execFileSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { cwd: root, stdio: ['ignore', 2, 2] })
 await rm(out, { recursive: true, force: true })
 await cp(`${root}dist/secure`, `${out}/site`, { recursive: true })
 await bundleBin({ root, entry: 'packages/secure/src/serve.ts', outfile: `${out}/serve.js`, manifestPath: `${root}packages/secure/package.json` })
-console.log('packages/secure/dist built')

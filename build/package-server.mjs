@@ -16,4 +16,4 @@ for (const file of await readdir(`${root}server/fixtures`)) {
   if (file.endsWith('.json') && file !== 'known-wallets.json') await cp(`${root}server/fixtures/${file}`, `${out}/fixtures/${file}`)
 }
 await cp(`${root}server/db/migrations`, `${out}/migrations`, { recursive: true })
-console.log('packages/server/dist built')
+// Quiet on stdout: `npm pack --json` prints its answer there, after this script's output.

@@ -1,7 +1,7 @@
 // The secure site server's settings from the environment, and the config.js it serves from them.
 import * as v from 'valibot'
 
-const Url = v.pipe(v.string(), v.url('must be a URL'))
+const Url = v.pipe(v.string(), v.url('must be an http(s) URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL'))
 const Env = v.object({
   AUTH_URL: v.optional(Url),
   OIDC_ISSUER: v.optional(Url),

@@ -1,0 +1,75 @@
+// What the package tests share: `npm pack` of the root or of a workspace package into a
+// throw-away project, its install there (from the npm cache, the registry only for what it
+// lacks), and a packed command started as a site owner starts it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../..', import.meta.url))
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+export interface Packed {
+  /** The throw-away project the tarball is installed in. */
+  project: string
+  /** The paths inside the tarball. */
+  files: string[]
+  remove(): void
+}
+
+/** Packs the root package (no workspace) or `packages/<workspace>`, and installs it with `extra` packages into a new project. */
+export function packAndInstall(opts: { workspace?: string; extra?: string[] } = {}): Packed {
+  const project = mkdtempSync(join(tmpdir(), `postern-${opts.workspace ?? 'site'}-`))
+  const remove = () => rmSync(project, { recursive: true, force: true })
+  try {
+    const args = ['pack', '--json', '--pack-destination', project, ...(opts.workspace ? ['--workspace', `packages/${opts.workspace}`] : [])]
+    const [packed] = JSON.parse(execFileSync(npm, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { filename: string; files: { path: string }[] }[]
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }))
+    execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, packed!.filename), ...(opts.extra ?? [])], { cwd: project, stdio: 'pipe' })
+    return { project, files: packed!.files.map((f) => f.path), remove }
+  } catch (error) {
+    remove()
+    throw error
+  }
+}
+
+export interface Command {
+  child: ChildProcess
+  /** What it printed so far, both streams. */
+  output(): string
+  /** Its exit code, once it exits. */
+  exited: Promise<number | null>
+  stop(): Promise<number | null>
+}
+
+/** Starts an installed package's command (node_modules/.bin/<bin>) in the project with this environment. */
+export function startCommand(project: string, bin: string, env: Record<string, string>): Command {
+  const { PATH, HOME, TMPDIR } = process.env
+  const child = spawn(join(project, 'node_modules/.bin', bin), [], { cwd: project, env: { PATH, HOME, TMPDIR, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let text = ''
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    child,
+    output: () => text,
+    exited,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      return exited
+    },
+  }
+}
+
+/** The port a command says it listens on ("listening on host:port"), waiting up to `ms`. */
+export async function listeningPort(command: Command, ms = 30_000): Promise<number> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const match = /listening on [^\s:]+:(\d+)/.exec(command.output())
+    if (match) return Number(match[1])
+    if (command.child.exitCode !== null) throw new Error(`exited ${command.child.exitCode} before listening:\n${command.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`not listening after ${ms} ms:\n${command.output()}`)
+}
