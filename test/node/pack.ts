@@ -40,6 +40,8 @@ export interface Command {
   output(): string
   /** Its exit code, once it exits. */
   exited: Promise<number | null>
+  /** Its exit code, or 'still running' when it has not exited within `ms` (a refusal that did not happen). */
+  exitCode(ms?: number): Promise<number | null | 'still running'>
   stop(): Promise<number | null>
 }
 
@@ -55,6 +57,7 @@ export function startCommand(project: string, bin: string, env: Record<string, s
     child,
     output: () => text,
     exited,
+    exitCode: (ms = 20_000) => Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(resolve, ms, 'still running').unref())]),
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       return exited

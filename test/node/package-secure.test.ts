@@ -72,11 +72,10 @@ test('behavior: the dashboard, device and callback pages may be framed by no one
 test('behavior: config.js names the auth service and OpenID provider from the environment', async () => {
   const res = await fetch(`${base}/config.js`)
   assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/)
-  const scope: { window?: { POSTERN_SECURE_CONFIG?: unknown } } = {}
-  scope.window = scope as never
-  runInNewContext(await res.text(), scope)
+  const scope: Record<string, unknown> = {}
+  runInNewContext(await res.text(), Object.assign(scope, { window: scope }))
   // Read back as JSON: the object belongs to the script's own realm.
-  assert.equal(JSON.parse(JSON.stringify(scope.window.POSTERN_SECURE_CONFIG)), { authUrl, oidcIssuer: 'https://id.example' })
+  assert.equal(JSON.parse(JSON.stringify(scope.POSTERN_SECURE_CONFIG)), { authUrl, oidcIssuer: 'https://id.example' })
   const main = await fetch(`${base}/main.js`)
   assert.is(main.status, 200)
   assert.match(main.headers.get('content-type') ?? '', /^text\/javascript/)
@@ -92,11 +91,11 @@ test('behavior: nothing outside the site is served', async () => {
 test('behavior: without AUTH_URL it refuses to start, naming the variable', async () => {
   const bare = startCommand(packed.project, 'postern-secure', { PORT: '0', HOST: '127.0.0.1' })
   started.push(bare)
-  assert.is(await bare.exited, 2, bare.output())
+  assert.is(await bare.exitCode(), 2, bare.output())
   assert.match(bare.output(), /^postern secure site: AUTH_URL: is required/m)
   const bad = startCommand(packed.project, 'postern-secure', { AUTH_URL: 'javascript:alert(1)</script>', PORT: '0', HOST: '127.0.0.1' })
   started.push(bad)
-  assert.is(await bad.exited, 2, bad.output())
+  assert.is(await bad.exitCode(), 2, bad.output())
   assert.match(bad.output(), /^postern secure site: AUTH_URL: must be an http\(s\) URL/m)
 })
 

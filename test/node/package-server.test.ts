@@ -58,14 +58,14 @@ test('behavior: it starts on PGlite with a wrapping key and answers the wallet c
 
 test('behavior: without a wrapping key it refuses to start, saying which variable it needs', async () => {
   const server = run({ DATA_DIR: dataDir })
-  assert.is(await server.exited, 2, server.output())
+  assert.is(await server.exitCode(), 2, server.output())
   assert.match(server.output(), /^postern server: SHARE_KEY or SHARE_KEY_FILE: .*required/m)
   assert.not.match(server.output(), /listening/)
 })
 
 test('behavior: a malformed variable stops it with the variable named, not a stack trace', async () => {
   const server = run({ SHARE_KEY, DATA_DIR: dataDir, EVM_RPC_URLS: '1=nope' })
-  assert.is(await server.exited, 2, server.output())
+  assert.is(await server.exitCode(), 2, server.output())
   assert.match(server.output(), /^postern server: EVM_RPC_URLS\.0: must be chainId=url/m)
   assert.not.match(server.output(), /\n\s+at /)
 })

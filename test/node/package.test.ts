@@ -1,22 +1,21 @@
 // What a site gets from `npm install postern`: the packed tarball installed into a throw-away
-// project (from the npm cache, the registry only for what it lacks) brings no server packages,
-// type-checks a file that imports every entry, imports every ESM entry, and carries the CDN files
+// project (from the npm cache, the registry only for what it lacks) brings no server packages
+// and none of the workspace packages (packages/), type-checks a file that imports every entry, imports every ESM entry, and carries the CDN files
 // and the licence notices of what the bundles include.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { runInNewContext } from 'node:vm'
+import { packAndInstall, root, type Packed } from './pack.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('package: postern as a site installs it')
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; devDependencies: Record<string, string> }
 const entries = Object.keys(manifest.exports).map((key) => `postern${key.slice(1)}`)
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const SERVER_PACKAGES = ['pg', '@electric-sql/pglite', 'nodemailer', 'oauth4webapi']
+let packed: Packed
 let project: string
 
 /** The declaration files npm pack ships: `npm test` builds without them, so they are made here when missing. */
@@ -33,20 +32,24 @@ function ensureTypes(): void {
 
 test.before(() => {
   ensureTypes()
-  project = mkdtempSync(join(tmpdir(), 'postern-site-'))
-  const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8' })) as { filename: string }[]
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-site', private: true, type: 'module' }))
   // The optional peers the hooks, the Vue bindings and the wagmi entry import, as a site using them has them.
   const peers = ['react', '@types/react', '@wagmi/core', 'vue'].map((name) => `${name}@${manifest.devDependencies[name]}`)
-  execFileSync(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(project, packed[0]!.filename), ...peers], { cwd: project, stdio: 'pipe' })
+  packed = packAndInstall({ extra: peers })
+  project = packed.project
 })
 test.after(() => {
-  if (project) rmSync(project, { recursive: true, force: true })
+  packed?.remove()
 })
 
 test('no server package comes with it', () => {
   for (const name of SERVER_PACKAGES) assert.not.ok(existsSync(join(project, 'node_modules', name)), `${name} was installed`)
   assert.ok(existsSync(join(project, 'node_modules/postern/dist/esm/index.js')))
+})
+
+test('the tarball holds the client only: not the workspace packages, nor the secure site they ship', () => {
+  assert.ok(packed.files.includes('dist/esm/index.js'))
+  assert.equal(packed.files.filter((f) => /^(packages|server|secure|dist\/secure)\//.test(f)), [])
+  assert.not.ok(existsSync(join(project, 'node_modules/postern-server')), 'postern-server came with it')
 })
 
 // As a site's bundler (Vite, webpack, esbuild) resolves: the declarations' relative imports carry no extension.
