@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { secureSiteHeaders } from '../../dev/static/secure-headers.ts'
-import { listeningPort, packAndInstall, startCommand, type Command, type Packed } from './pack.ts'
+import { listeningPort, packAndInstall, root, startCommand, type Command, type Packed } from './pack.ts'
 
 const test = suite('package: postern-secure as an operator installs it')
 const SITE_ORIGIN = 'https://shop.example'
@@ -48,6 +48,13 @@ test('the tarball holds the built pages, their notices and the command, and no s
   assert.equal(packed.files.filter((f) => f.endsWith('.ts')), [])
   const notices = readFileSync(join(packed.project, 'node_modules/postern-secure/dist/site/THIRD-PARTY-NOTICES.txt'), 'utf8')
   assert.ok(notices.includes('\nviem@'), 'the notices lack viem')
+})
+
+test('its README names every variable the command reads from the environment', () => {
+  const readme = readFileSync(join(root, 'packages/secure/README.md'), 'utf8')
+  const names = [...readFileSync(join(root, 'packages/secure/src/env.ts'), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): v\./gm)].map((m) => m[1]!)
+  assert.equal(names, ['AUTH_URL', 'OIDC_ISSUER', 'PORT', 'HOST'])
+  assert.equal(names.filter((name) => !readme.includes(`\`${name}\``)), [], 'undocumented')
 })
 
 test('behavior: the frame page is served with the framing policy dev/static/secure-headers.ts gives it', async () => {

@@ -41,6 +41,13 @@ test('the tarball holds the bundled command, its fixtures and migrations, and no
   assert.not.ok(existsSync(join(packed.project, 'node_modules/postern')), 'the client package came with it')
 })
 
+test('its README names every variable the server reads from the environment', () => {
+  const readme = readFileSync(join(root, 'packages/server/README.md'), 'utf8')
+  const names = ['server/config.ts', 'server/config-auth.ts'].flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): v\./gm)].map((m) => m[1]!))
+  assert.ok(names.length > 20, `only ${names.length} variables found: the schemas' layout changed`)
+  assert.equal(names.filter((name) => !readme.includes(`\`${name}\``)), [], 'undocumented')
+})
+
 test('behavior: it starts on PGlite with a wrapping key and answers the wallet catalogue', async () => {
   const server = run({ SHARE_KEY, DATA_DIR: dataDir, PROJECT_IDS: 'shop' })
   const port = await listeningPort(server)
