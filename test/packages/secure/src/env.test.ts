@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runInNewContext } from 'node:vm'
-import { configScript, secureSiteEnv } from '../../../packages/secure/src/env.ts'
+import { configScript, secureSiteEnv } from '../../../../packages/secure/src/env.ts'
 
 const test = suite('postern-secure: settings from the environment')
 
