@@ -50,6 +50,20 @@ test('behavior: every optional platform package is recorded', () => {
   assert.equal(completeLockfile(JSON.parse(committed)), [])
 })
 
+/** Lockfile entries bound to an os or cpu that npm must install anyway: on any other platform `npm install` refuses them. */
+function requiredPlatformPackages(lock: { packages: Record<string, { os?: string[]; cpu?: string[]; optional?: boolean }> }): string[] {
+  return Object.entries(lock.packages).filter(([, e]) => (e.os || e.cpu) && !e.optional).map(([path]) => path)
+}
+
+test('behavior: every package bound to a platform is optional, so npm install works on macOS and arm64 too', () => {
+  assert.equal(requiredPlatformPackages(JSON.parse(committed)), [])
+  // As when a platform build was a direct dependency (a linux-x64 Postgres, say).
+  const lock = JSON.parse(committed)
+  const [path, entry] = Object.entries(lock.packages as Record<string, { os?: string[]; optional?: boolean }>).find(([, e]) => e.os)!
+  delete entry.optional
+  assert.equal(requiredPlatformPackages(lock), [path])
+})
+
 test('lockfile-platforms: platform fields come from the package name', () => {
   assert.equal(platformOf('litesvm-linux-arm64-musl'), { os: ['linux'], cpu: ['arm64'], libc: ['musl'] })
   assert.equal(platformOf('@foundry-rs/anvil-win32-amd64'), { os: ['win32'], cpu: ['x64'] })
