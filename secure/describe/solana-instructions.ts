@@ -18,14 +18,16 @@ const U64_UNLIMITED = 2n ** 63n
 const u64 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset).getBigUint64(at, true)
 /** What a Transfer or Approve amount reads as when its token account or mint cannot be read. */
 export const DECIMALS_UNREAD = "base units (the token's decimals could not be read)"
-function amount(raw: bigint, decimals: number, symbol?: string): string {
+/** An amount in its decimals; an allowance so large no balance reaches it (from 2^63, u64::MAX included) is "unlimited". */
+function amount(raw: bigint, decimals: number, symbol?: string, allowance = false): string {
   const unit = symbol ? ` ${symbol}` : ''
-  if (raw >= U64_UNLIMITED) return `unlimited${unit}`
+  if (allowance && raw >= U64_UNLIMITED) return `unlimited${unit}`
   const s = raw.toString().padStart(decimals + 1, '0')
   return `${decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}`.replace(/\.?0+$/, '') : s}${unit}`
 }
 /** An amount of the account's token: in the mint's decimals, else in base units under a plain note. */
-const accountAmount = (raw: bigint, facts: MintFacts | undefined) => (facts ? amount(raw, facts.decimals, facts.symbol) : raw >= U64_UNLIMITED ? 'unlimited' : `${raw} ${DECIMALS_UNREAD}`)
+const accountAmount = (raw: bigint, facts: MintFacts | undefined, allowance: boolean) =>
+  facts ? amount(raw, facts.decimals, facts.symbol, allowance) : allowance && raw >= U64_UNLIMITED ? 'unlimited' : `${raw} ${DECIMALS_UNREAD}`
 const mintRow = (mint: string, facts: MintFacts | undefined): Row => ['Mint', facts?.symbol ? `${facts.symbol} (${mint})` : mint]
 
 /** True when the bytes are a whole transaction or transaction message (a signature over them could be sent). */
@@ -60,13 +62,13 @@ async function tokenInstruction(kind: string, data: Uint8Array, acc: (n: number)
   if ((tag === 3 || tag === 4) && data.length >= 9) {
     const facts = await tokens.ofAccount(acc(0))
     const token = facts ? mintRow(facts.mint, facts) : ['Mint', "unknown (the token account could not be read)"] as Row
-    if (tag === 3) return [['', `${kind} transfer`], token, ['From', acc(0)], ['To', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts)]]
-    return [['', `${kind} approve`], token, ['Account', acc(0)], ['Delegate', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts)]]
+    if (tag === 3) return [['', `${kind} transfer`], token, ['From', acc(0)], ['To', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts, false)]]
+    return [['', `${kind} approve`], token, ['Account', acc(0)], ['Delegate', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts, true)]]
   }
   // The checked forms carry the decimals the program enforces; the symbol is the mint's, if known.
   if ((tag === 12 || tag === 13) && data.length >= 10) {
     const facts = await tokens.ofMint(acc(1))
-    const shown = amount(u64(data, 1), data[9]!, facts?.decimals === data[9] ? facts?.symbol : undefined)
+    const shown = amount(u64(data, 1), data[9]!, facts?.decimals === data[9] ? facts?.symbol : undefined, tag === 13)
     if (tag === 12) return [['', `${kind} transfer`], mintRow(acc(1), facts), ['From', acc(0)], ['To', acc(2)], ['Owner', acc(3)], ['Amount', shown]]
     return [['', `${kind} approve`], mintRow(acc(1), facts), ['Account', acc(0)], ['Delegate', acc(2)], ['Owner', acc(3)], ['Amount', shown]]
   }

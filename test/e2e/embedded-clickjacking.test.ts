@@ -1,6 +1,7 @@
 // The page cannot frame or restyle the approval into a click the visitor did not mean: an
 // invisible frame (opacity 0) under the pointer does not approve, a white accent does not paint
-// white on white, and the wallet's own pages (the dashboard) refuse to render in any frame.
+// white on white, the wallet's own pages (the dashboard) refuse to render in any frame, and the
+// frame page refuses to render in a page off the project's allowed list.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'

@@ -54,9 +54,11 @@ test('Transfer: the source account → its mint → 6 decimals; without metadata
   const { rows, reads } = await describe([
     getTransferInstruction({ source: source!, destination: dest!, authority: createNoopSigner(owner!), amount: 1_500_000n }),
     getTransferInstruction({ source: source!, destination: dest!, authority: createNoopSigner(owner!), amount: 2n }),
+    // A transfer is never "unlimited": its amount is what moves.
+    getTransferInstruction({ source: source!, destination: dest!, authority: createNoopSigner(owner!), amount: 2n ** 64n - 1n }),
   ], owner!, accounts)
-  assert.equal(rowsOf(rows, 'Amount'), ['1.5', '0.000002'])
-  assert.equal(rowsOf(rows, 'Mint'), [mint, mint])
+  assert.equal(rowsOf(rows, 'Amount'), ['1.5', '0.000002', '18446744073709.551615'])
+  assert.equal(rowsOf(rows, 'Mint'), [mint, mint, mint])
   assert.is(reads.filter((a) => a === source).length, 1)
   assert.is(reads.filter((a) => a === mint).length, 1)
 })
