@@ -3,12 +3,14 @@
 // (ERC-1271, wrapped in ERC-6492 until it is deployed). Approval first, as for the EOA.
 import * as v from 'valibot'
 import { BaseError, HttpRequestError, TimeoutError, isHex, toHex, type Hex } from 'viem'
+import type { UserOperation } from 'viem/account-abstraction'
 import { grantSession, revokeSession } from './smart-session'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
 import { describeMessage } from './describe/message'
 import { evmDescriber, typedForSigning } from './describe/evm-request'
+import { userOpFeeRow } from './describe/user-op-fee'
 import { RpcError } from './rpc'
 import type { Smart, SmartChain } from './smart'
 
@@ -50,17 +52,39 @@ async function rpc(url: string | undefined, method: string, params: unknown): Pr
   return json.result
 }
 
-/** Sends calls as one user operation; a bundler that is down or refuses says so, and nothing is sent. */
-export async function sendOp(sc: SmartChain, calls: { to: Hex; value?: bigint; data?: Hex }[]): Promise<Hex> {
+type Calls = { to: Hex; value?: bigint; data?: Hex }[]
+
+/** A bundler that is down or refuses says so; nothing reached the chain either way. */
+function bundlerError(error: unknown): RpcError {
+  const e = error as { details?: string; shortMessage?: string; message?: string }
+  const unreachable = error instanceof BaseError && !!error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
+  if (unreachable) return new RpcError('The bundler is unreachable; nothing was sent. Try again shortly.', -32603)
+  return new RpcError(`The bundler did not accept the user operation: ${e.details ?? e.shortMessage ?? e.message}`, -32603)
+}
+
+/** The user operation for these calls, its gas limits and fees filled in: what the approval shows is what is signed. */
+export async function prepareOp(sc: SmartChain, calls: Calls): Promise<UserOperation<'0.7'>> {
   try {
-    return await sc.bundler.sendUserOperation({ account: sc.account, calls })
+    const { account: _, ...op } = await sc.bundler.prepareUserOperation({ account: sc.account, calls })
+    return op as UserOperation<'0.7'>
   } catch (error) {
-    const e = error as { details?: string; shortMessage?: string; message?: string }
-    // Nothing reached the chain either way: the account and its funds are as they were.
-    const unreachable = error instanceof BaseError && !!error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError)
-    if (unreachable) throw new RpcError('The bundler is unreachable; nothing was sent. Try again shortly.', -32603)
-    throw new RpcError(`The bundler did not accept the user operation: ${e.details ?? e.shortMessage ?? e.message}`, -32603)
+    throw bundlerError(error)
   }
+}
+
+/** Signs the prepared operation as it is and sends it: nothing is estimated or changed again. */
+export async function sendPrepared(sc: SmartChain, op: UserOperation<'0.7'>): Promise<Hex> {
+  try {
+    const signature = await sc.account.signUserOperation(op)
+    return await sc.bundler.sendUserOperation({ ...op, account: sc.account, signature } as Parameters<SmartChain['bundler']['sendUserOperation']>[0])
+  } catch (error) {
+    throw bundlerError(error)
+  }
+}
+
+/** Sends calls as one user operation (the session grants, whose approval names what they do). */
+export async function sendOp(sc: SmartChain, calls: Calls): Promise<Hex> {
+  return sendPrepared(sc, await prepareOp(sc, calls))
 }
 
 async function opReceipt(sc: SmartChain, hash: string) {
@@ -128,18 +152,22 @@ export async function handleSmartRpc(ctx: SmartRpcContext, method: string, param
     case 'eth_sendTransaction': {
       const [tx] = parse(v.tuple([Tx]), params)
       if (!tx.to) throw new RpcError('A smart account cannot deploy a contract with eth_sendTransaction', -32602)
-      await ask({ title: 'Send transaction', rows: rows(await describe.calls([{ to: tx.to as Hex, value: big(tx.value), data: tx.data as Hex | undefined }])) })
-      const hash = await sendOp(sc, [{ to: tx.to as Hex, value: big(tx.value), data: tx.data as Hex | undefined }])
+      const calls = [{ to: tx.to as Hex, value: big(tx.value), data: tx.data as Hex | undefined }]
+      const op = await prepareOp(sc, calls)
+      await ask({ title: 'Send transaction', rows: rows([...await describe.calls(calls), userOpFeeRow(op, describe.currency)]) })
+      const hash = await sendPrepared(sc, op)
       // The site gets the transaction that carried it, as from an EOA.
       const receipt = await sc.bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: LAND_MS })
       if (!receipt.success) throw new RpcError(`The user operation ${hash} reverted`, -32603)
       return receipt.receipt.transactionHash
     }
     case 'wallet_sendCalls': {
-      const [{ calls }] = parse(SendCalls, params)
-      await ask({ title: `Send ${calls.length} calls`, rows: rows(await describe.calls(calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined })))) })
+      const [{ calls: asked }] = parse(SendCalls, params)
+      const calls = asked.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined }))
       // One user operation: the calls land together or not at all.
-      return { id: await sendOp(sc, calls.map((c) => ({ to: c.to as Hex, value: big(c.value), data: c.data as Hex | undefined }))) }
+      const op = await prepareOp(sc, calls)
+      await ask({ title: `Send ${calls.length} calls`, rows: rows([...await describe.calls(calls), userOpFeeRow(op, describe.currency)]) })
+      return { id: await sendPrepared(sc, op) }
     }
     case 'wallet_grantPermissions':
       return grantSession({ sc, address, params, ask: (title, extra) => ask({ title, rows: rows(extra) }), sendOp })

@@ -11,6 +11,7 @@ import { SolanaSendOptions } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
 import { describeBytes } from './describe/message'
 import { describeSolanaMessage, isTransactionMessage, rpcLookupTables } from './describe/solana-instructions'
+import { rpcAccounts, splTokenReader } from './describe/solana-tokens'
 import { RpcError } from './rpc'
 
 export interface SolanaKey { address: string; keyPair: CryptoKeyPair }
@@ -68,9 +69,10 @@ function decodeTx(text: string) {
   }
 }
 
-/** What the approval shows: every instruction decoded, lookup-table accounts resolved through the RPC. */
+/** What the approval shows: every instruction decoded, lookup tables and token mints read through the RPC. */
 function describe(ctx: SolanaContext, tx: ReturnType<typeof decodeTx>): Promise<[string, string][]> {
-  return describeSolanaMessage(new Uint8Array(tx.messageBytes), rpcLookupTables(ctx.rpcUrl))
+  const accounts = rpcAccounts(ctx.rpcUrl)
+  return describeSolanaMessage(new Uint8Array(tx.messageBytes), rpcLookupTables(accounts), splTokenReader(accounts))
 }
 
 async function sign(ctx: SolanaContext, text: string): Promise<Uint8Array> {

@@ -1,26 +1,34 @@
 // A Solana transaction message as the approval shows it: System transfers, SPL Token (and
 // Token-2022) transfer, transferChecked, approve, approveChecked, setAuthority and closeAccount
-// decoded; accounts from address lookup tables resolved through the RPC (named as such when a
-// table cannot be read, never `undefined`); any other program by its address and data.
+// decoded, amounts in the mint's decimals with its symbol where the chain gives one; accounts from
+// address lookup tables resolved through the RPC (named as such when a table cannot be read, never
+// `undefined`); any other program by its address and data.
 import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit'
 import { bytesToHex } from 'viem'
 import type { Row } from './evm-calls'
+import { TOKEN_PROGRAMS, type AccountFetcher, type MintFacts, type SplTokenReader } from './solana-tokens'
 
 /** A lookup table's addresses, or undefined when it cannot be read. */
 export type LookupTables = (table: string) => Promise<string[] | undefined>
 
 const SYSTEM = '11111111111111111111111111111111'
-const TOKEN_PROGRAMS: Record<string, string> = { TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'Token', TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022' }
 const AUTHORITY_TYPES = ['mint tokens', 'freeze accounts', 'account owner', 'close the account']
 const U64_UNLIMITED = 2n ** 63n
 
 const u64 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset).getBigUint64(at, true)
-function amount(raw: bigint, decimals?: number): string {
-  if (raw >= U64_UNLIMITED) return 'unlimited'
-  if (decimals === undefined) return `${raw} (base units)`
+/** What a Transfer or Approve amount reads as when its token account or mint cannot be read. */
+export const DECIMALS_UNREAD = "base units (the token's decimals could not be read)"
+/** An amount in its decimals; an allowance so large no balance reaches it (from 2^63, u64::MAX included) is "unlimited". */
+function amount(raw: bigint, decimals: number, symbol?: string, allowance = false): string {
+  const unit = symbol ? ` ${symbol}` : ''
+  if (allowance && raw >= U64_UNLIMITED) return `unlimited${unit}`
   const s = raw.toString().padStart(decimals + 1, '0')
-  return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}`.replace(/\.?0+$/, '') : s
+  return `${decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}`.replace(/\.?0+$/, '') : s}${unit}`
 }
+/** An amount of the account's token: in the mint's decimals, else in base units under a plain note. */
+const accountAmount = (raw: bigint, facts: MintFacts | undefined, allowance: boolean) =>
+  facts ? amount(raw, facts.decimals, facts.symbol, allowance) : allowance && raw >= U64_UNLIMITED ? 'unlimited' : `${raw} ${DECIMALS_UNREAD}`
+const mintRow = (mint: string, facts: MintFacts | undefined): Row => ['Mint', facts?.symbol ? `${facts.symbol} (${mint})` : mint]
 
 /** True when the bytes are a whole transaction or transaction message (a signature over them could be sent). */
 export function isTransactionMessage(bytes: Uint8Array): boolean {
@@ -48,12 +56,22 @@ async function accountList(message: ReturnType<ReturnType<typeof getCompiledTran
   return list
 }
 
-function tokenInstruction(kind: string, data: Uint8Array, acc: (n: number) => string): Row[] | undefined {
+async function tokenInstruction(kind: string, data: Uint8Array, acc: (n: number) => string, tokens: SplTokenReader): Promise<Row[] | undefined> {
   const tag = data[0]
-  if (tag === 3 && data.length >= 9) return [['', `${kind} transfer`], ['From', acc(0)], ['To', acc(1)], ['Owner', acc(2)], ['Amount', amount(u64(data, 1))]]
-  if (tag === 12 && data.length >= 10) return [['', `${kind} transfer`], ['Mint', acc(1)], ['From', acc(0)], ['To', acc(2)], ['Owner', acc(3)], ['Amount', amount(u64(data, 1), data[9])]]
-  if (tag === 4 && data.length >= 9) return [['', `${kind} approve`], ['Account', acc(0)], ['Delegate', acc(1)], ['Owner', acc(2)], ['Amount', amount(u64(data, 1))]]
-  if (tag === 13 && data.length >= 10) return [['', `${kind} approve`], ['Mint', acc(1)], ['Account', acc(0)], ['Delegate', acc(2)], ['Owner', acc(3)], ['Amount', amount(u64(data, 1), data[9])]]
+  // Transfer and Approve carry no decimals: the source account's mint says what the amount is.
+  if ((tag === 3 || tag === 4) && data.length >= 9) {
+    const facts = await tokens.ofAccount(acc(0))
+    const token = facts ? mintRow(facts.mint, facts) : ['Mint', "unknown (the token account could not be read)"] as Row
+    if (tag === 3) return [['', `${kind} transfer`], token, ['From', acc(0)], ['To', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts, false)]]
+    return [['', `${kind} approve`], token, ['Account', acc(0)], ['Delegate', acc(1)], ['Owner', acc(2)], ['Amount', accountAmount(u64(data, 1), facts, true)]]
+  }
+  // The checked forms carry the decimals the program enforces; the symbol is the mint's, if known.
+  if ((tag === 12 || tag === 13) && data.length >= 10) {
+    const facts = await tokens.ofMint(acc(1))
+    const shown = amount(u64(data, 1), data[9]!, facts?.decimals === data[9] ? facts?.symbol : undefined, tag === 13)
+    if (tag === 12) return [['', `${kind} transfer`], mintRow(acc(1), facts), ['From', acc(0)], ['To', acc(2)], ['Owner', acc(3)], ['Amount', shown]]
+    return [['', `${kind} approve`], mintRow(acc(1), facts), ['Account', acc(0)], ['Delegate', acc(2)], ['Owner', acc(3)], ['Amount', shown]]
+  }
   if (tag === 6 && data.length >= 3) {
     const next = data[2] === 1 && data.length >= 35 ? getBase58Decoder().decode(data.slice(3, 35)) : 'nobody (removed for good)'
     return [['', `${kind} set authority`], ['Account', acc(0)], ['Authority over', AUTHORITY_TYPES[data[1]!] ?? `type ${data[1]}`], ['Current authority', acc(1)], ['New authority', next]]
@@ -62,12 +80,14 @@ function tokenInstruction(kind: string, data: Uint8Array, acc: (n: number) => st
   return undefined
 }
 
+const noTokens: SplTokenReader = { ofAccount: async () => undefined, ofMint: async () => undefined }
+
 /** The rows of every instruction of a transaction message. */
-export async function describeSolanaMessage(messageBytes: Uint8Array, tables: LookupTables): Promise<Row[]> {
+export async function describeSolanaMessage(messageBytes: Uint8Array, tables: LookupTables, tokens = noTokens): Promise<Row[]> {
   const message = getCompiledTransactionMessageDecoder().decode(messageBytes)
   if (!('instructions' in message)) return [['Transaction', `version ${message.version} (not decoded)`]]
   const accounts = await accountList(message, tables)
-  return message.instructions.flatMap((ix, i): Row[] => {
+  const each = await Promise.all(message.instructions.map(async (ix, i): Promise<Row[]> => {
     const label = `Instruction ${i + 1}`
     const program = accounts[ix.programAddressIndex] ?? `account ${ix.programAddressIndex} (missing)`
     const data = new Uint8Array(ix.data ?? [])
@@ -77,24 +97,20 @@ export async function describeSolanaMessage(messageBytes: Uint8Array, tables: Lo
     }
     let rows: Row[] | undefined
     if (program === SYSTEM && data.length === 12 && data[0] === 2) rows = [['', `Transfer ${amount(u64(data, 4), 9)} SOL to ${acc(1)}`], ['From', acc(0)]]
-    else if (TOKEN_PROGRAMS[program]) rows = tokenInstruction(TOKEN_PROGRAMS[program]!, data, acc)
+    else if (TOKEN_PROGRAMS[program]) rows = await tokenInstruction(TOKEN_PROGRAMS[program]!, data, acc, tokens)
     if (rows) return [[label, rows[0]![1]], ...rows.slice(1)]
     return [[label, `Program ${program}`], ['Data', data.length ? bytesToHex(data) : '(none)']]
-  })
+  }))
+  return each.flat()
 }
 
-/** Lookup tables read with getAccountInfo: the table's addresses after its 56-byte header. */
-export function rpcLookupTables(rpcUrl: string | undefined): LookupTables {
+/** Lookup tables read through the frame's RPC: the table's addresses after its 56-byte header. */
+export function rpcLookupTables(fetchAccount: AccountFetcher): LookupTables {
   return async (table) => {
-    if (!rpcUrl) return undefined
-    const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: [table, { encoding: 'base64' }] }) })
-    const json = await res.json() as { result?: { value?: { owner?: string; data?: [string, string] } | null } }
-    const value = json.result?.value
-    if (value?.owner !== 'AddressLookupTab1e1111111111111111111111111' || !value.data) return undefined
-    const bytes = Uint8Array.from(atob(value.data[0]), (c) => c.charCodeAt(0))
+    const value = await fetchAccount(table)
+    if (value?.owner !== 'AddressLookupTab1e1111111111111111111111111') return undefined
     const addresses: string[] = []
-    for (let at = 56; at + 32 <= bytes.length; at += 32) addresses.push(getBase58Decoder().decode(bytes.slice(at, at + 32)))
+    for (let at = 56; at + 32 <= value.data.length; at += 32) addresses.push(getBase58Decoder().decode(value.data.slice(at, at + 32)))
     return addresses
   }
 }

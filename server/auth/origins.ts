@@ -25,7 +25,12 @@ export function isOrigin(value: string): boolean {
  */
 export function requireSiteOrigin({ state, origin, query }: Pick<RouteContext, 'state' | 'origin' | 'query'>): string {
   if (!origin) throw new HttpError(403, 'origin: the request has no Origin header')
-  if (!isOrigin(origin)) throw new HttpError(400, `origin: ${JSON.stringify(origin.slice(0, 100))} is not an origin`)
+  checkOriginSyntax(origin)
   if (!originAllowed(origin, allowedOriginsFor(state, query['projectId']))) throw new HttpError(403, `origin: ${origin} is not an allowed origin`)
   return origin
+}
+
+/** 400 for an Origin header that is not an origin at all (a browser never sends one). */
+export function checkOriginSyntax(origin: string): void {
+  if (!isOrigin(origin)) throw new HttpError(400, `origin: ${JSON.stringify(origin.slice(0, 100))} is not an origin`)
 }

@@ -8,7 +8,7 @@ export const LIMIT_NAMES = [
   'codes.hour', 'codes.day',
   // Requests that send an e-mail (login start, e-mail change, device approval), per IP and for all.
   'mail.ip', 'mail.all',
-  // Every other auth request (codes, sessions, social, Farcaster, SIWX nonce and sign-in), per IP and for all.
+  // Every other auth request (codes, sessions, social, Farcaster, SIWX nonce and sign-in, the frame-origin question), per IP and for all.
   'auth.ip', 'auth.all',
   // Writes (name registration, onramp URLs, analytics events), per IP and for all.
   'write.ip', 'write.all',

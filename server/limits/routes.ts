@@ -6,7 +6,7 @@ const GROUPS: [method: string, path: RegExp, group: LimitGroup][] = [
   // These send an e-mail.
   ['POST', /^\/auth\/v1\/(email\/start|email\/update|email\/update\/primary|device\/approve)$/, 'mail'],
   ['POST', /^\/auth\/v1\//, 'auth'],
-  ['GET', /^\/auth\/v1\/nonce$/, 'auth'],
+  ['GET', /^\/auth\/v1\/(nonce|frame-origin)$/, 'auth'],
   ['POST', /^\/v1\/sessions\/[^/]+\/revoke$/, 'auth'],
   ['POST', /^\/v1\/profile\/account$/, 'write'],
   ['POST', /^\/v1\/generators\/onrampurl$/, 'write'],

@@ -13,6 +13,7 @@ import { walletRoutes } from './wallets.ts'
 import { emailAuthRoutes } from '../auth-email/routes.ts'
 import { smartAccountRoutes } from '../auth-email/smart-accounts.ts'
 import { eventRoutes } from '../events.ts'
+import { frameOriginRoutes } from './frame-origin.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
@@ -28,6 +29,7 @@ export const routes: Route[] = [
   ...nameRoutes,
   ...onrampRoutes,
   ...authRoutes,
+  ...frameOriginRoutes,
   ...emailAuthRoutes,
   ...smartAccountRoutes,
 ]

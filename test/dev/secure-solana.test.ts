@@ -8,8 +8,11 @@ import {
   signatureBytes, verifySignature, generateKeyPairSigner, type Address,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { findAssociatedTokenPda, getApproveInstruction, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
 import { handleSolanaRpc, solanaKeyFrom, type SolanaContext } from '../../secure/solana.ts'
+import { DECIMALS_UNREAD } from '../../secure/describe/solana-instructions.ts'
+import { DEMO_TOKEN } from '../../dev/solana/index.ts'
 
 const test = suite('secure site: Solana account')
 let solana: LocalSolana
@@ -65,6 +68,34 @@ test('sign-and-send of a 0.01 SOL transfer lands; a rejection is 4001; bad param
   const other = await handleSolanaRpc(ctx, 'solana_signIn', {}).catch((e: { code?: number }) => e)
   assert.is((other as { code?: number }).code, 4200)
   assert.is((await rpc.getBalance(receiver).send()).value, 10_000_000n)
+})
+
+test("SPL Transfer and Approve (no decimals in them) are shown in the mint's decimals read from the ledger; unlimited for u64::MAX", async () => {
+  const key = await solanaKeyFrom(SECRET)
+  const holder = address(solana.accounts[0]!.address)
+  const mint = address(solana.mint)
+  const [source] = await findAssociatedTokenPda({ mint, owner: holder, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+  const missing = (await generateKeyPairSigner()).address
+  const [dest, delegate] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address]
+  const rpc = createSolanaRpc(solana.rpcUrl)
+  const { value: lifetime } = await rpc.getLatestBlockhash().send()
+  const owner = createNoopSigner(holder)
+  const message = pipe(createTransactionMessage({ version: 0 }), (m) => setTransactionMessageFeePayerSigner(owner, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) => appendTransactionMessageInstructions([
+      getTransferInstruction({ source, destination: dest, authority: owner, amount: 1_500_000n }),
+      getApproveInstruction({ source, delegate, owner, amount: 2n ** 64n - 1n }),
+      getTransferInstruction({ source: missing, destination: dest, authority: owner, amount: 7n }),
+    ], m))
+  const tx = getBase58Decoder().decode(getTransactionEncoder().encode(compileTransaction(message)))
+  let shown: string[][] = []
+  const ctx: SolanaContext = { key, chainId: 'solana:localnet', rpcUrl: solana.rpcUrl, origin: 'http://site.test', approve: async (d) => ((shown = d.rows), false) }
+  const refused = await handleSolanaRpc(ctx, 'solana_signTransaction', { transaction: tx }).catch((e: { code?: number }) => e)
+  assert.is((refused as { code?: number }).code, 4001)
+  const of = (k: string) => shown.filter(([key]) => key === k).map(([, value]) => value)
+  assert.is(DEMO_TOKEN.decimals, 6)
+  assert.equal(of('Amount'), ['1.5', 'unlimited', `7 ${DECIMALS_UNREAD}`])
+  assert.equal(of('Mint'), [mint, mint, 'unknown (the token account could not be read)'])
 })
 
 test.run()

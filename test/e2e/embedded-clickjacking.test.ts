@@ -1,10 +1,12 @@
 // The page cannot frame or restyle the approval into a click the visitor did not mean: an
 // invisible frame (opacity 0) under the pointer does not approve, a white accent does not paint
-// white on white, and the wallet's own pages (the dashboard) refuse to render in any frame.
+// white on white, the wallet's own pages (the dashboard) refuse to render in any frame, and the
+// frame page refuses to render in a page off the project's allowed list.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness.ts'
+import { DEFAULT_ALLOWED_ORIGINS } from '../../server/index.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
 
 const test = suite('e2e: the approval cannot be framed or restyled')
@@ -101,6 +103,39 @@ test('attack: the dashboard refuses to render inside a frame', async () => {
   const framed = page.frames().find((f) => f.url().startsWith(`${secure}/dashboard.html`))
   const rendered = framed ? await framed.evaluate(() => !!document.querySelector('main')).catch(() => false) : false
   assert.is(rendered, false, 'the dashboard rendered inside the frame')
+})
+
+test("attack: a page off the project's allowed list that embeds the frame page itself gets a frame the browser refused: no document, no message", async () => {
+  const secure = e2e.stack.config.secureSiteUrl
+  const frameUrl = `${secure}/?${new URLSearchParams({ projectId: e2e.stack.config.projectId, chainId: 'eip155:1', version: 'html-postern-0.1.0', enableLogger: 'true' })}`
+  // The page skips the modal (and its question to the API): it frames the secure site directly
+  // and listens for anything the frame says.
+  e2e.stack.web.setPage('/t/framer.html', `<!doctype html><html><body><script>
+    window.__messages = []
+    addEventListener('message', (e) => e.origin === ${JSON.stringify(new URL(secure).origin)} && window.__messages.push(e.data && e.data.type))
+    const f = document.createElement('iframe')
+    f.src = ${JSON.stringify(frameUrl)}
+    document.body.append(f)
+  </script></body></html>`)
+  const visit = async () => {
+    const { page: framer } = await e2e.newPage()
+    await framer.goto(`${e2e.stack.web.url}/t/framer.html`)
+    await framer.waitForTimeout(3000)
+    const loaded = await Promise.all(framer.frames().filter((f) => f !== framer.mainFrame())
+      .map((f) => f.evaluate(() => location.origin + (document.querySelector('script[src]') ? ' with script' : '')).catch(() => 'no document')))
+    return { messages: await framer.evaluate(() => (window as any).__messages as string[]), loaded }
+  }
+  e2e.stack.api.setAllowedOrigins(['https://shop.example'])
+  try {
+    const refused = await visit()
+    assert.equal(refused.messages, [], 'the refused frame said nothing (without frame-ancestors it loads and posts UNVERIFIED_DOMAIN)')
+    assert.not.ok(refused.loaded.some((o) => o.startsWith(new URL(secure).origin)), `no secure document loaded: ${refused.loaded}`)
+  } finally {
+    e2e.stack.api.setAllowedOrigins(DEFAULT_ALLOWED_ORIGINS)
+  }
+  // The same page on an allowed origin: the frame loads and says it is ready.
+  const allowed = await visit()
+  assert.equal(allowed.messages, ['@w3m-frame/READY'])
 })
 
 test.run()

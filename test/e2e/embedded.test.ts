@@ -81,7 +81,7 @@ test('behavior: the theme reaches the frame when it loads and when the site chan
   await secureFrame(page).locator('html:not(.dark)').waitFor({ state: 'attached' })
 })
 
-test("behavior: an origin off the project's allowed list gets unverified_domain and no code is mailed", async () => {
+test("behavior: an origin off the project's allowed list gets unverified_domain, no frame is loaded and no code is mailed", async () => {
   e2e.stack.api.setAllowedOrigins(['https://shop.example'])
   try {
     const { page } = await e2e.newPage()
@@ -89,6 +89,9 @@ test("behavior: an origin off the project's allowed list gets unverified_domain 
     await submitEmail(page, 'dan@example.com')
     await page.locator('w3m-modal [data-testid=w3m-email-error]', { hasText: 'unverified_domain' }).waitFor()
     assert.is(mailCount(e2e.stack, 'dan@example.com'), 0)
+    // The modal asked the API first: the frame, which the browser would block by its
+    // frame-ancestors (and so could never say unverified_domain itself), is not even added.
+    assert.is(await page.locator('iframe#w3m-iframe').count(), 0)
   } finally {
     e2e.stack.api.setAllowedOrigins(DEFAULT_ALLOWED_ORIGINS)
   }

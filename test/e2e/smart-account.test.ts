@@ -5,7 +5,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { createPublicClient, http, parseAbi, parseEther, type Hex } from 'viem'
+import { createPublicClient, formatEther, http, parseAbi, parseEther, type Hex } from 'viem'
 import { verifyMessage } from 'viem/actions'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { dialog, startE2E, type E2E } from './harness.ts'
@@ -106,6 +106,7 @@ test('behavior: wallet_sendCalls puts two calls in one user operation; wallet_ge
   const [a, b] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address]
   await start('calls', 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls: [{ to: a, value: '0x2386f26fc10000' }, { to: b, value: '0x470de4df820000' }] }])
   await secureFrame(page).locator('dt', { hasText: 'Call 2' }).waitFor()
+  const feeShown = await secureFrame(page).locator('dt', { hasText: 'Max network fee' }).locator('xpath=following-sibling::dd[1]').textContent()
   await approve()
   const { result } = await outcome('calls')
   assert.match(result.id, /^0x[0-9a-f]{64}$/)
@@ -120,6 +121,11 @@ test('behavior: wallet_sendCalls puts two calls in one user operation; wallet_ge
   assert.is(status.atomic, true)
   assert.is(status.chainId, '0x1')
   assert.is(status.receipts.length, 1)
+  // The fee shown is the most the operation the bundler received can cost: its gas limits × maxFeePerGas.
+  await start('op', 'eth_getUserOperationByHash', [result.id])
+  const op = (await outcome('op')).result.userOperation
+  const gas = ['callGasLimit', 'verificationGasLimit', 'preVerificationGas', 'paymasterVerificationGasLimit', 'paymasterPostOpGasLimit'].reduce((sum, k) => sum + BigInt(op[k] ?? 0), 0n)
+  assert.is(feeShown?.trim(), `${formatEther(gas * BigInt(op.maxFeePerGas))} ETH`)
   // Both transfers in that one transaction.
   assert.is(await chain().getBalance({ address: a }), parseEther('0.01'))
   assert.is(await chain().getBalance({ address: b }), parseEther('0.02'))
@@ -163,8 +169,9 @@ test('behavior: with the bundler down a send fails with a clear error and nothin
   const before = await chain().getBalance({ address: smart })
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await start('down', 'eth_sendTransaction', [{ from: smart, to: receiver, value: '0x2386f26fc10000' }])
-  await approve()
+  // The user operation is prepared (its fee shown) before the approval: with no bundler there is nothing to approve.
   assert.equal((await outcome('down')).error, { code: -32603, message: 'The bundler is unreachable; nothing was sent. Try again shortly.' })
+  assert.is(await secureFrame(page).locator('[data-testid=w3m-frame-approve]').count(), 0)
   assert.is(await chain().getBalance({ address: smart }), before)
   assert.is(await chain().getBalance({ address: receiver }), 0n)
 })

@@ -10,6 +10,7 @@ import { embeddedRpcUrl } from './rpc-url'
 import { FrameUser } from '../../utils/frame-messages'
 import { PosternError } from '../../utils/errors'
 import { createFrame, FrameError, type Frame } from './frame'
+import { frameOriginAllowed } from './frame-origin'
 import { applyUser, followNetwork, preferredType, watchAccountType } from './smart'
 import { embeddedSolana } from './solana'
 import { clearLoginCache, EMBEDDED_KEYS, rememberLogin } from './storage'
@@ -41,7 +42,10 @@ export function embeddedFor(store: Store): Embedded {
   const existing = instances.get(store)
   if (existing) return existing
   const { options } = store
-  const frame = createFrame({ secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION, enableLogger: options.enableAuthLogger !== false })
+  const frame = createFrame({
+    secureSiteUrl: options.secureSiteUrl, projectId: options.projectId, chainId: store.network.activeCaipNetworkId.peek(), version: SDK_VERSION,
+    enableLogger: options.enableAuthLogger !== false, originCheck: frameOriginAllowed(options.apiUrl, options.projectId, SDK_VERSION),
+  })
   const theme = () => ({ themeMode: store.theme.mode.value, themeVariables: store.theme.variables.value as Record<string, string | number> })
   void frame.loaded.then(() => frame.initialize({
     theme: theme(),

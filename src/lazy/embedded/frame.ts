@@ -23,6 +23,11 @@ export interface FrameOptions {
   chainId?: string
   version: string
   enableLogger?: boolean
+  /**
+   * Whether the API lets this page embed the frame (./frame-origin.ts): false shows unverified_domain
+   * without loading it; until it settles the frame is not added. Absent: the frame loads at once.
+   */
+  originCheck?: Promise<boolean | undefined>
   /** Tests shorten the spec's waits. */
   timeouts?: { load?: number; login?: number; ready?: number }
 }
@@ -63,6 +68,13 @@ export function createFrame(opts: FrameOptions) {
     abort()
   }, opts.timeouts?.load ?? FRAME_LOAD_TIMEOUT_MS)
 
+  const unverified = () => {
+    clearTimeout(loadTimer)
+    state.value = 'failed'
+    console.error('[postern] this origin is not on the project\'s allowed list: the embedded wallet is off (unverified_domain)')
+    readyReject(new FrameError('unverified_domain', 'UNVERIFIED_DOMAIN'))
+  }
+
   const onMessage = (event: MessageEvent) => {
     // Only our frame's window from the secure origin: the page itself or another frame is ignored.
     if (event.source !== iframe.contentWindow || event.origin !== origin) return
@@ -76,12 +88,8 @@ export function createFrame(opts: FrameOptions) {
       if (message.type === `${FRAME}READY` && state.peek() === 'not-loaded') {
         clearTimeout(loadTimer)
         setTimeout(() => ((state.value = 'ready'), readyResolve()), opts.timeouts?.ready ?? READY_DELAY_MS)
-      } else if (message.type === `${FRAME}UNVERIFIED_DOMAIN`) {
-        clearTimeout(loadTimer)
-        state.value = 'failed'
-        console.error('[postern] this origin is not on the project\'s allowed list: the embedded wallet is off (unverified_domain)')
-        readyReject(new FrameError('unverified_domain', 'UNVERIFIED_DOMAIN'))
-      } else if (message.type === `${FRAME}SHOW`) place(true)
+      } else if (message.type === `${FRAME}UNVERIFIED_DOMAIN`) unverified()
+      else if (message.type === `${FRAME}SHOW`) place(true)
       else if (message.type === `${FRAME}HIDE`) place(false)
       return
     }
@@ -98,7 +106,15 @@ export function createFrame(opts: FrameOptions) {
     }
   }
   window.addEventListener('message', onMessage)
-  document.body.append(iframe)
+  let destroyed = false
+  if (!opts.originCheck) document.body.append(iframe)
+  else {
+    void opts.originCheck.then((allowed) => {
+      if (destroyed || state.peek() !== 'not-loaded') return
+      if (allowed === false) unverified()
+      else document.body.append(iframe)
+    })
+  }
 
   async function request<T extends AppType>(type: T, ...args: undefined extends Payload<T> ? [Payload<T>?] : [Payload<T>]): Promise<unknown> {
     await loaded
@@ -159,6 +175,7 @@ export function createFrame(opts: FrameOptions) {
       state.value = 'initialized'
     },
     destroy() {
+      destroyed = true
       clearTimeout(loadTimer) // a frame taken down before it loaded has not failed
       abort()
       window.removeEventListener('message', onMessage)
