@@ -9,7 +9,7 @@ import { creditSolana, solanaOnrampAssets } from './onramp-solana.ts'
 import type { ServerState } from './state.ts'
 import type { EvmChain } from './chain/evm.ts'
 import { allowedOriginsFor, isOrigin } from './auth/origins.ts'
-import { originAllowed } from './auth/verify.ts'
+import { originAllowed } from './auth/origin-match.ts'
 
 /** The card numbers the sandbox accepts (the usual test cards); any other is declined. */
 const TEST_CARDS = new Set(['4242424242424242', '5555555555554444'])

@@ -2,7 +2,7 @@
 // the secure site sends with its frame page, and whether one origin may embed the frame. Both come
 // from the same patterns, so what the modal is told before it loads the frame is what the browser
 // then enforces.
-import { originAllowed } from './verify.ts'
+import { originAllowed } from './origin-match.ts'
 
 /** An allowed-origin pattern that is also a valid CSP host-source: scheme, host (a leading *.), optional port or *. */
 const SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i

@@ -3,7 +3,7 @@
 import { HttpError } from '../http.ts'
 import type { RouteContext } from '../router.ts'
 import type { ServerState } from '../state.ts'
-import { originAllowed } from './verify.ts'
+import { originAllowed } from './origin-match.ts'
 
 /** The origin patterns a project allows (`*` stands for any run of non-slash characters). */
 export function allowedOriginsFor(state: ServerState, projectId: string | undefined): string[] {

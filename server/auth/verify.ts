@@ -3,14 +3,6 @@ import { recoverMessageAddress, type Hex } from 'viem'
 import { base58Decode } from './base58.ts'
 import type { EvmChain } from '../chain/evm.ts'
 
-/** Whether an origin matches one of the allowed patterns (`*` stands for any run of non-slash characters). */
-export function originAllowed(origin: string, patterns: readonly string[]): boolean {
-  return patterns.some((p) => {
-    const escaped = p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
-    return new RegExp(`^${escaped}$`).test(origin)
-  })
-}
-
 export type SignatureCheck = { ok: true; type: 'eip191' | 'eip1271' | 'solana:ed25519' } | { ok: false }
 
 /**
