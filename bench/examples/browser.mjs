@@ -71,7 +71,19 @@ const tagButtons = (page) => page.evaluate(() => {
   return buttons.map((b, i) => ({ index: i, text: b.textContent.trim().replace(/\s+/g, ' ').slice(0, 40) }))
 })
 
+/**
+ * Signs in when the modal asks (SIWX/SIWE apps ask after connecting and after a network switch,
+ * and the modal cannot be closed then, as AppKit's cannot): the test wallet signs at once.
+ */
+async function signInIfAsked(page) {
+  const sign = page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]')
+  if (!(await sign.count())) return
+  await sign.click({ timeout: 5000 })
+  await sign.waitFor({ state: 'detached', timeout: 20_000 })
+}
+
 async function closeModalIfOpen(page) {
+  await signInIfAsked(page)
   const dialog = page.locator('w3m-modal [role=dialog]')
   if (await dialog.count()) {
     await page.keyboard.press('Escape')
@@ -101,8 +113,10 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
     await connect(page, { walletNames, addressTails })
     result.connects = true
-    await closeModalIfOpen(page)
+    // A sign-in view follows the connection a moment later in SIWX apps.
     await page.waitForTimeout(1500)
+    await closeModalIfOpen(page)
+    await page.waitForTimeout(1000)
     const found = await tagButtons(page)
     const order = [...found.filter((b) => !/disconnect/i.test(b.text)), ...found.filter((b) => /disconnect/i.test(b.text))]
     result.total = order.length
