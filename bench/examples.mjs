@@ -56,6 +56,8 @@ const { demoAccount } = await import('../dev/chains/accounts.ts')
 const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
+const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
+const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
 
 /** The networks the app imports from postern/networks (by name), as Postern defines them. */
 function appNetworks(dir, files) {
@@ -122,6 +124,7 @@ async function tryOne(app, browser) {
   log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
   let served
+  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet)
   try {
     served = await serveApp(dir, stack.config.projectId, startStaticServer)
     const hasEvm = !solana || chainIds.length > 0
@@ -132,7 +135,7 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl: await rpcRoutes(dir, stack), walletScripts, walletNames, addressTails })
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl: await rpcRoutes(dir, stack), walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }
@@ -140,6 +143,7 @@ async function tryOne(app, browser) {
     return { ...row, connects: 'no', firstError: row.firstError || (error instanceof Error ? error.message : String(error)) }
   } finally {
     await served?.stop().catch(() => undefined)
+    await walletConnect.stop().catch(() => undefined)
     await stack.stop()
   }
 }

@@ -1,11 +1,12 @@
 // One built example in Chromium against the local stack: the public endpoints the app would call
 // answered by the stack (AppKit's API and blockchain API by the reference server, each network's
-// RPC by the local chain of its id), the injected test wallets in the page, then: connect through
-// the modal, and press every button of the app (Disconnect last).
+// RPC by the local chain of its id, WalletConnect's relay by the stack's), the injected test wallets
+// in the page, then: connect through the modal, and press every button of the app (Disconnect last).
 //
 // A button "works" when pressing it raises no page error, no unhandled rejection and no console
 // message that reports an error within the settle time; buttons that open the modal get it
 // closed again, and a popup a button opens is closed.
+import { routeRelay, shownUri } from './walletconnect.mjs'
 
 const SETTLE_MS = 4000
 const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
@@ -45,16 +46,29 @@ const deepText = (page) => page.evaluate(() => {
   return walk(document.documentElement)
 })
 
-/** Clicks the connect button (AppKit's element, else the app's own), then the first test wallet listed. */
-async function connect(page, { walletNames, addressTails }) {
+/**
+ * Clicks the connect button (AppKit's element, else the app's own), then the first test wallet
+ * listed; an adapter-less app shows WalletConnect's QR instead, whose URI the Node wallet pairs.
+ */
+async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
   const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
   const own = page.locator('button', { hasText: /connect|open/i }).first()
   const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
-  await wallet.waitFor({ timeout: 15_000 })
-  await wallet.click()
+  for (const until = Date.now() + 15_000; ; await page.waitForTimeout(300)) {
+    if (await wallet.isVisible()) {
+      await wallet.click()
+      break
+    }
+    const uri = await shownUri(page)
+    if (uri && pairWalletConnect) {
+      await pairWalletConnect(uri)
+      break
+    }
+    if (Date.now() > until) throw new Error(`neither a test wallet (${walletNames.join(', ')}) nor a WalletConnect QR showed`)
+  }
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     const text = (await deepText(page)).toLowerCase()
@@ -95,13 +109,14 @@ async function closeModalIfOpen(page) {
  * Opens the app, connects, presses each button. Returns { connects, working, total, firstError,
  * buttons: [{ text, ok, error }] }.
  */
-export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails }) {
+export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect }) {
   const context = await browser.newContext()
   const errors = []
   const note = (text) => !NOISE.test(text) && errors.push(text.split('\n')[0].slice(0, 200))
   let page
   context.on('page', (p) => page && p !== page && p.close().catch(() => undefined))
   await routeToStack(context, stack, rpcByUrl)
+  await routeRelay(context, stack.relay.url)
   for (const content of walletScripts) await context.addInitScript({ content })
   page = await context.newPage()
   page.on('pageerror', (error) => note(error.message))
@@ -111,7 +126,7 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-    await connect(page, { walletNames, addressTails })
+    await connect(page, { walletNames, addressTails, pairWalletConnect })
     result.connects = true
     // A sign-in view follows the connection a moment later in SIWX apps.
     await page.waitForTimeout(1500)
