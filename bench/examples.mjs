@@ -126,7 +126,9 @@ async function tryOne(app, browser) {
   let served
   const walletConnect = walletConnectPairer(stack, createWalletConnectWallet)
   try {
-    served = await serveApp(dir, stack.config.projectId, startStaticServer)
+    const rpcByUrl = await rpcRoutes(dir, stack)
+    const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
+    served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain)
     const hasEvm = !solana || chainIds.length > 0
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
@@ -135,7 +137,7 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl: await rpcRoutes(dir, stack), walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }

@@ -104,9 +104,13 @@ export function firstError(output) {
   return line.length > 160 ? `${line.slice(0, 157)}…` : line
 }
 
-/** Environment for an app's build: the stack's project id under every name the examples read. */
+/**
+ * Environment for an app's build and server: the stack's project id under every name the examples
+ * read, and the secret next-siwe-next-auth's .env.example asks for (its route refuses to load without).
+ */
 export const buildEnv = (projectId) => ({
   VITE_PROJECT_ID: projectId, NEXT_PUBLIC_PROJECT_ID: projectId, PROJECT_ID: projectId,
+  NEXTAUTH_SECRET: 'postern-examples-next-auth-secret',
   NEXT_TELEMETRY_DISABLED: '1', CI: '1', NODE_ENV: 'production',
 })
 
