@@ -20,6 +20,7 @@ import { entryMap, rewritePackageJson, rewriteSources } from './examples/imports
 import { buildApp, installApp, packPostern } from './examples/install.mjs'
 import { serveApp } from './examples/serve.mjs'
 import { formatTable } from './examples/table.mjs'
+import { installServer, ownServer, startServer } from './examples/own-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -125,10 +126,20 @@ async function tryOne(app, browser) {
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
   let served
   const walletConnect = walletConnectPairer(stack, createWalletConnectWallet)
+  let ownServerRunning
   try {
     const rpcByUrl = await rpcRoutes(dir, stack)
     const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
-    served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain)
+    const server = ownServer(dir)
+    served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain, server?.pageOrigin)
+    if (server) {
+      if (!existsSync(join(server.dir, 'node_modules'))) {
+        log(`${app.name}: installing its own server`)
+        const installed = await installServer(server, posternTarball())
+        if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
+      }
+      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain)
+    }
     const hasEvm = !solana || chainIds.length > 0
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
@@ -146,6 +157,7 @@ async function tryOne(app, browser) {
   } finally {
     await served?.stop().catch(() => undefined)
     await walletConnect.stop().catch(() => undefined)
+    await ownServerRunning?.stop()
     await stack.stop()
   }
 }

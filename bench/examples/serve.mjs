@@ -28,10 +28,11 @@ async function waitForHttp(url, timeoutMs) {
 const serverFetch = fileURLToPath(new URL('./server-fetch.mjs', import.meta.url))
 
 /**
- * { url, stop } for the built app in `dir`. A Next.js app's own server reaches the stack's chains
- * for AppKit's public RPC (`rpcByChain`: { 'eip155:1': url }), as its page does.
+ * { url, stop } for the built app in `dir`, at `origin` when given. A Next.js app's own server
+ * reaches the stack's chains for AppKit's public RPC (`rpcByChain`: { 'eip155:1': url }), as its
+ * page does.
  */
-export async function serveApp(dir, projectId, startStaticServer, rpcByChain = {}) {
+export async function serveApp(dir, projectId, startStaticServer, rpcByChain = {}, origin) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   if (/\bnext\b/.test(pkg.scripts?.build ?? '')) {
     const port = await freePort()
@@ -48,6 +49,8 @@ export async function serveApp(dir, projectId, startStaticServer, rpcByChain = {
   }
   const out = ['dist', 'build', 'out'].map((d) => join(dir, d)).find((d) => existsSync(join(d, 'index.html')))
   if (!out) throw new Error('the build left no index.html (dist/, build/ or out/)')
-  const server = await startStaticServer({ mounts: { '/': out } })
-  return { url: server.url, stop: () => server.stop() }
+  // An app whose own server allows one page origin (http://localhost:5174) is served there.
+  const at = origin ? new URL(origin) : undefined
+  const server = await startStaticServer({ mounts: { '/': out }, ...(at ? { port: Number(at.port), hostname: at.hostname } : {}) })
+  return { url: at ? at.origin : server.url, stop: () => server.stop() }
 }
