@@ -138,7 +138,9 @@ async function tryOne(app, browser) {
         const installed = await installServer(server, posternTarball())
         if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
       }
-      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain)
+      // A server that cannot run here (react-wagmi-smart-session's imports a .ts file, which needs
+      // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
+      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
     }
     const hasEvm = !solana || chainIds.length > 0
     const walletScripts = [
