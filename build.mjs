@@ -151,7 +151,7 @@ async function main() {
   const shared = await loaderModules(root, { ...common, plugins: classicPlugins, metafile: true }, `${root}src/cdn/classic.ts`, Object.values(chunks).map(resolveSrc))
   const valibot = await valibotNames(root, classicLoaderFiles())
   // Each ESM build keeps its loader in one chunk (see build/esm-share.mjs).
-  const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts' }
+  const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts', 'solana-react': 'src/solana-react.ts' }
   // AppKit's adapter-less core, its React hooks, common types, legacy SIWE and smart sessions.
   Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
   // AppKit's ethers adapters and Vue bindings: ethers and vue are the site's own.

@@ -20,6 +20,7 @@ import { entryMap, rewritePackageJson, rewriteSources } from './examples/imports
 import { buildApp, installApp, packPostern } from './examples/install.mjs'
 import { serveApp } from './examples/serve.mjs'
 import { formatTable } from './examples/table.mjs'
+import { installServer, ownServer, startServer } from './examples/own-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = process.argv.slice(2)
@@ -56,6 +57,8 @@ const { demoAccount } = await import('../dev/chains/accounts.ts')
 const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
+const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
+const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
 
 /** The networks the app imports from postern/networks (by name), as Postern defines them. */
 function appNetworks(dir, files) {
@@ -122,8 +125,23 @@ async function tryOne(app, browser) {
   log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
   let served
+  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet)
+  let ownServerRunning
   try {
-    served = await serveApp(dir, stack.config.projectId, startStaticServer)
+    const rpcByUrl = await rpcRoutes(dir, stack)
+    const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
+    const server = ownServer(dir)
+    served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain, server?.pageOrigin)
+    if (server) {
+      if (!existsSync(join(server.dir, 'node_modules'))) {
+        log(`${app.name}: installing its own server`)
+        const installed = await installServer(server, posternTarball())
+        if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
+      }
+      // A server that cannot run here (react-wagmi-smart-session's imports a .ts file, which needs
+      // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
+      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
+    }
     const hasEvm = !solana || chainIds.length > 0
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
@@ -132,7 +150,7 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl: await rpcRoutes(dir, stack), walletScripts, walletNames, addressTails })
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }
@@ -140,6 +158,8 @@ async function tryOne(app, browser) {
     return { ...row, connects: 'no', firstError: row.firstError || (error instanceof Error ? error.message : String(error)) }
   } finally {
     await served?.stop().catch(() => undefined)
+    await walletConnect.stop().catch(() => undefined)
+    await ownServerRunning?.stop()
     await stack.stop()
   }
 }

@@ -77,9 +77,10 @@ async function main() {
   rows.push(`${'secure site (dist/secure/main.js, own origin)'.padEnd(52)} ${kb(await brotliOf(['dist/secure/main.js'])).padStart(11)}`)
 
   // AppKit's further entries: what each adds to the loader at first load (its static imports beyond it).
-  for (const entry of ['core', 'react-core', 'common', 'siwe', 'smart-session']) {
+  const entryName = { 'smart-session': 'experimental/smart-session', 'solana-react': 'solana/react' }
+  for (const entry of ['core', 'react-core', 'common', 'siwe', 'smart-session', 'solana-react']) {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
-    rows.push(`${`entry postern/${entry === 'smart-session' ? 'experimental/smart-session' : entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
+    rows.push(`${`entry postern/${entryName[entry] ?? entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
   }
   // The ethers adapters and Vue bindings: what importing the entry adds to the loader (its static
   // closure less the loader's); their ethers and vue are the site's own, never counted.

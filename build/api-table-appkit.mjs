@@ -33,7 +33,8 @@ function resolveModule(gitDir, from, specifier) {
   if (specifier.startsWith('.')) return posix.normalize(posix.join(posix.dirname(from), specifier)).replace(/\.js$/, '.ts')
   const m = /^@reown\/appkit-([\w-]+)(?:\/([\w/-]+))?$/.exec(specifier)
   if (!m) return undefined
-  const candidates = [`packages/${m[1]}/exports/${m[2] ?? 'index'}.ts`, `packages/${m[1]}/${m[2] ?? 'index'}.ts`]
+  // Most packages sit under their short name; appkit-utils under its full one.
+  const candidates = [`packages/${m[1]}/exports/${m[2] ?? 'index'}.ts`, `packages/${m[1]}/${m[2] ?? 'index'}.ts`, `packages/appkit-${m[1]}/exports/${m[2] ?? 'index'}.ts`]
   return candidates.find((path) => { try { show(gitDir, path); return true } catch { return false } })
 }
 
@@ -60,6 +61,7 @@ export const APPKIT_ENTRIES = {
   common: 'packages/common/index.ts',
   siwe: 'packages/siwe/exports/index.ts',
   'experimental/smart-session': 'packages/experimental/exports/smart-session/index.ts',
+  'solana/react': 'packages/adapters/solana/exports/react.ts',
 }
 
 export function readAppKit(gitDir) {

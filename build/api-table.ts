@@ -43,7 +43,7 @@ const NOT_APPLICABLE: [RegExp, string][] = [
 /** AppKit entry exports that are its own plumbing or its Lit views: why Postern's entries lack them. */
 const ENTRY_NOT_APPLICABLE: [RegExp, string][] = [
   [/^(W3m|Wui)[A-Z]/, "n/a: AppKit's Lit view class; Postern renders its own views"],
-  [/^(CoreHelperUtil|WcConstantsUtil|ConstantsUtil|ContractUtil|DateUtil|ErrorUtil|HelpersUtil|InputUtil|NavigationUtil|NetworkUtil|NumberUtil|PresetsUtil|SafeLocalStorage|SafeLocalStorageKeys|Emitter|getSafeConnectorIdKey|isSafe|getW3mThemeVariables|isReownName|SIWEController)$/,
+  [/^(CoreHelperUtil|WcConstantsUtil|ConstantsUtil|ContractUtil|DateUtil|ErrorUtil|HelpersUtil|InputUtil|NavigationUtil|NetworkUtil|NumberUtil|PresetsUtil|SafeLocalStorage|SafeLocalStorageKeys|Emitter|getSafeConnectorIdKey|isSafe|getW3mThemeVariables|isReownName|SIWEController|SolConstantsUtil|SolHelpersUtil|SPL_COMPUTE_BUDGET_CONSTANTS)$/,
     "n/a: an internal helper of AppKit's packages (its controllers' plumbing), not part of a site's switch"],
 ]
 
@@ -51,6 +51,7 @@ const ENTRY_NOT_APPLICABLE: [RegExp, string][] = [
 const ENTRY_PACKAGES: Record<string, string> = {
   core: '@reown/appkit/core', 'react-core': '@reown/appkit/react-core', common: '@reown/appkit-common', siwe: '@reown/appkit-siwe',
   'experimental/smart-session': '@reown/appkit-experimental/smart-session',
+  'solana/react': '@reown/appkit-adapter-solana/react',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -114,6 +115,7 @@ async function postern() {
       common: new Set(Object.keys(await import('../src/common'))),
       siwe: new Set(Object.keys(await import('../src/siwe'))),
       'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
+      'solana/react': new Set(Object.keys(await import('../src/solana-react'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }

@@ -3,7 +3,7 @@ import type { OpenArgs } from './signals/modal'
 import type { ThemeMode, ThemeVariables } from './signals/theme'
 import type { ModalEvent } from './signals/events'
 import type { Network } from './types'
-import { readAccount, readNetwork, readState } from './kit'
+import { readAccount, readNetwork, readState, type AppKit } from './kit'
 import { requireKit, useKitValue } from './react/store'
 import { accountFor, activeAccount } from './signals/account'
 import { fetchBalance } from './kit/balance'
@@ -76,16 +76,19 @@ export function useWalletInfo(namespace?: string) {
   return useKitValue('useWalletInfo', (kit) => ({ walletInfo: (ns ? accountFor(kit.store, ns) : activeAccount(kit.store)).connectedWalletInfo }), [ns])
 }
 
-/** The namespace's wallet provider, whatever connected it (injected, WalletConnect, Solana). */
-export function useAppKitProvider<T = unknown>(namespace: string) {
+/**
+ * The namespace's wallet provider, whatever connected it (injected, WalletConnect, Solana). Typed
+ * `T` as AppKit's is (undefined until a wallet connects), so its examples' code type-checks as is.
+ */
+export function useAppKitProvider<T = unknown>(namespace: string): { walletProvider: T; walletProviderType: ReturnType<AppKit['getProviderType']> } {
   return useKitValue(
     'useAppKitProvider',
     (kit) => {
-      if (!isNamespace(namespace)) return { walletProvider: undefined, walletProviderType: undefined }
+      if (!isNamespace(namespace)) return { walletProvider: undefined as T, walletProviderType: undefined }
       // Read the account so the snapshot follows connections; the kit method does the lookup.
       void kit.store.accounts.byNamespace.value[namespace]
       void kit.store.connection.connectors.value
-      return { walletProvider: kit.getProvider<T>(namespace), walletProviderType: kit.getProviderType(namespace) }
+      return { walletProvider: kit.getProvider<T>(namespace) as T, walletProviderType: kit.getProviderType(namespace) }
     },
     [namespace],
   )

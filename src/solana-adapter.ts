@@ -23,3 +23,6 @@ export class SolanaAdapter extends ForwardingAdapter {
     this.wallets = options.wallets
   }
 }
+
+// AppKit's Solana types (@reown/appkit-utils/solana): the wallet provider useAppKitProvider('solana') gives.
+export type { SolanaWalletProvider as Provider, AnyTransaction } from './adapters/solana/provider'

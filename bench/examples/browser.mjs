@@ -1,11 +1,12 @@
 // One built example in Chromium against the local stack: the public endpoints the app would call
 // answered by the stack (AppKit's API and blockchain API by the reference server, each network's
-// RPC by the local chain of its id), the injected test wallets in the page, then: connect through
-// the modal, and press every button of the app (Disconnect last).
+// RPC by the local chain of its id, WalletConnect's relay by the stack's), the injected test wallets
+// in the page, then: connect through the modal, and press every button of the app (Disconnect last).
 //
 // A button "works" when pressing it raises no page error, no unhandled rejection and no console
 // message that reports an error within the settle time; buttons that open the modal get it
 // closed again, and a popup a button opens is closed.
+import { routeRelay, shownUri } from './walletconnect.mjs'
 
 const SETTLE_MS = 4000
 const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
@@ -45,20 +46,39 @@ const deepText = (page) => page.evaluate(() => {
   return walk(document.documentElement)
 })
 
-/** Clicks the connect button (AppKit's element, else the app's own), then the first test wallet listed. */
-async function connect(page, { walletNames, addressTails }) {
+/**
+ * Clicks the connect button (AppKit's element, else the app's own), then the first test wallet
+ * listed; an adapter-less app shows WalletConnect's QR instead, whose URI the Node wallet pairs.
+ */
+async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
   const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
   const own = page.locator('button', { hasText: /connect|open/i }).first()
   const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
-  await wallet.waitFor({ timeout: 15_000 })
-  await wallet.click()
+  for (const until = Date.now() + 15_000; ; await page.waitForTimeout(300)) {
+    if (await wallet.isVisible()) {
+      await wallet.click()
+      break
+    }
+    const uri = await shownUri(page)
+    if (uri && pairWalletConnect) {
+      await pairWalletConnect(uri)
+      break
+    }
+    if (Date.now() > until) throw new Error(`neither a test wallet (${walletNames.join(', ')}) nor a WalletConnect QR showed`)
+  }
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
+    // A SIWE/SIWX app asks to sign in before the address shows anywhere.
+    await signInIfAsked(page)
     const text = (await deepText(page)).toLowerCase()
     if (addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
+    // An app that shows only <appkit-button>, which shows the account's name (the stack names the
+    // demo accounts) rather than its address: connected once the modal says so and has closed.
+    const connected = await page.evaluate(() => localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]'))
+    if (connected) return
     await page.waitForTimeout(300)
   }
   throw new Error('the address never showed after choosing the wallet')
@@ -71,7 +91,19 @@ const tagButtons = (page) => page.evaluate(() => {
   return buttons.map((b, i) => ({ index: i, text: b.textContent.trim().replace(/\s+/g, ' ').slice(0, 40) }))
 })
 
+/**
+ * Signs in when the modal asks (SIWX/SIWE apps ask after connecting and after a network switch,
+ * and the modal cannot be closed then, as AppKit's cannot): the test wallet signs at once.
+ */
+async function signInIfAsked(page) {
+  const sign = page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]')
+  if (!(await sign.count())) return
+  await sign.click({ timeout: 5000 })
+  await sign.waitFor({ state: 'detached', timeout: 20_000 })
+}
+
 async function closeModalIfOpen(page) {
+  await signInIfAsked(page)
   const dialog = page.locator('w3m-modal [role=dialog]')
   if (await dialog.count()) {
     await page.keyboard.press('Escape')
@@ -83,13 +115,14 @@ async function closeModalIfOpen(page) {
  * Opens the app, connects, presses each button. Returns { connects, working, total, firstError,
  * buttons: [{ text, ok, error }] }.
  */
-export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails }) {
+export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect }) {
   const context = await browser.newContext()
   const errors = []
   const note = (text) => !NOISE.test(text) && errors.push(text.split('\n')[0].slice(0, 200))
   let page
   context.on('page', (p) => page && p !== page && p.close().catch(() => undefined))
   await routeToStack(context, stack, rpcByUrl)
+  await routeRelay(context, stack.relay.url)
   for (const content of walletScripts) await context.addInitScript({ content })
   page = await context.newPage()
   page.on('pageerror', (error) => note(error.message))
@@ -99,10 +132,12 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-    await connect(page, { walletNames, addressTails })
+    await connect(page, { walletNames, addressTails, pairWalletConnect })
     result.connects = true
-    await closeModalIfOpen(page)
+    // A sign-in view follows the connection a moment later in SIWX apps.
     await page.waitForTimeout(1500)
+    await closeModalIfOpen(page)
+    await page.waitForTimeout(1000)
     const found = await tagButtons(page)
     const order = [...found.filter((b) => !/disconnect/i.test(b.text)), ...found.filter((b) => /disconnect/i.test(b.text))]
     result.total = order.length

@@ -150,7 +150,8 @@ export function forgetConnection(store: Store, namespace: ChainNamespace, { reme
 /** Switches network: through the wallet when one is connected in that namespace, else locally. */
 export async function switchNetwork(store: Store, network: Network): Promise<void> {
   await store.ui.start?.()
-  const known = findNetwork(store.network.networks.peek(), network.caipNetworkId ?? network.id, network.chainNamespace)
+  // A missing network (an example's networks[1] of a one-network list) is refused as an unknown one, not a TypeError.
+  const known = network && findNetwork(store.network.networks.peek(), network.caipNetworkId ?? network.id, network.chainNamespace)
   if (!known) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
   const account = accountFor(store, known.chainNamespace)
   if (account.connectorId && account.address) {

@@ -16,7 +16,8 @@ test('the README\'s switching table gives each @reown name its entry', () => {
   const map = readmeEntries(readme)
   assert.is(map['@reown/appkit'], 'postern')
   assert.is(map['@reown/appkit/react'], 'postern/react')
-  assert.is(map['@reown/appkit-adapter-solana/react'], 'postern/solana')
+  assert.is(map['@reown/appkit-adapter-solana'], 'postern/solana')
+  assert.is(map['@reown/appkit-adapter-solana/react'], 'postern/solana/react')
   assert.is(map['@reown/appkit-adapter-wagmi'], 'postern/wagmi')
   // Entries the table may not list yet map to the entry that brings them.
   assert.is(entryMap(readme)['@reown/appkit/vue'], 'postern/vue')

@@ -30,11 +30,12 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   instance: { static: ['kit'] },
   elements: { static: ['instance', 'kit', 'signals', 'utils', 'types'] },
   index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks', 'appkit-types'] },
-  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types'] },
+  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types'], lazy: ['lazy'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
+  'solana-react': { static: ['solana-adapter', 'react'] },
   // AppKit's type names, and its further entries (postern/core, react-core, common, siwe, experimental/smart-session).
   'appkit-types': { static: ['types', 'signals'] },
   core: { static: ['index', 'kit', 'signals', 'appkit-types'] },

@@ -32,8 +32,8 @@ function ensureTypes(): void {
 
 test.before(() => {
   ensureTypes()
-  // The optional peers the hooks, the Vue bindings and the wagmi entry import, as a site using them has them.
-  const peers = ['react', '@types/react', '@wagmi/core', 'vue'].map((name) => `${name}@${manifest.devDependencies[name]}`)
+  // The optional peers the hooks, the Vue bindings, the wagmi entry and postern/solana/react's types import, as a site using them has them.
+  const peers = ['react', '@types/react', '@wagmi/core', 'vue', '@solana/web3.js', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`)
   packed = packAndInstall({ extra: peers })
   project = packed.project
 })
@@ -53,18 +53,29 @@ test('the tarball holds the client only: not the workspace packages, nor the sec
 })
 
 // As a site's bundler (Vite, webpack, esbuild) resolves: the declarations' relative imports carry no extension.
-test('tsc accepts a file that imports every entry, with the declarations checked too', () => {
-  const lines = entries.map((entry, i) => `import * as entry${i} from '${entry}'\nexport const used${i}: object = entry${i}`)
-  writeFileSync(join(project, 'site.ts'), `${lines.join('\n')}\nentry0.createAppKit satisfies (...args: never[]) => unknown\n`)
+function typeCheck(name: string, imported: string[], types: string[]) {
+  const lines = imported.map((entry, i) => `import * as entry${i} from '${entry}'\nexport const used${i}: object = entry${i}`)
+  writeFileSync(join(project, `${name}.ts`), `${lines.join('\n')}\n${imported[0] === 'postern' ? 'entry0.createAppKit satisfies (...args: never[]) => unknown\n' : ''}`)
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types: [] },
-    files: ['site.ts'],
+    compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom', 'dom.iterable'], types },
+    files: [`${name}.ts`],
   }))
   try {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' })
   } catch (error) {
     assert.unreachable(`tsc failed:\n${(error as { stdout?: string }).stdout}`)
   }
+}
+
+// postern/solana/react's Connection is the site's own @solana/web3.js's, whose declarations need Node's types.
+const WEB3_TYPED = ['postern/solana/react']
+
+test('tsc accepts a file that imports every entry, with the declarations checked too', () => {
+  typeCheck('site', entries.filter((e) => !WEB3_TYPED.includes(e)), [])
+})
+
+test('tsc accepts postern/solana/react with the site\'s @solana/web3.js, its declarations checked too', () => {
+  typeCheck('solana-site', WEB3_TYPED, ['node'])
 })
 
 test('every ESM entry imports in Node', () => {

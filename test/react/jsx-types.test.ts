@@ -25,6 +25,8 @@ import type { CustomCaipNetwork, InferredCaipNetwork } from 'postern/common'
 import { createSIWEConfig, formatMessage, getAddressFromMessage, type SIWESession, type SIWECreateMessageArgs } from 'postern/siwe'
 import { grantPermissions, type SmartSessionGrantPermissionsRequest, type SmartSessionGrantPermissionsResponse } from 'postern/experimental/smart-session'
 import { AppKit, createAppKit as createCore } from 'postern/core'
+import { SolanaAdapter, useAppKitConnection as useSolanaConnection, type Provider as SolanaProvider } from 'postern/solana/react'
+import { PublicKey, Transaction } from '@solana/web3.js'
 
 export const networks: [AppKitNetwork, ...AppKitNetwork[]] = [mainnet, arbitrum]
 const sui: InferredCaipNetwork = { id: 784, chainNamespace: 'sui' as const, caipNetworkId: 'sui:mainnet', name: 'Sui', nativeCurrency: { name: 'SUI', symbol: 'SUI', decimals: 9 }, rpcUrls: { default: { http: ['https://fullnode.mainnet.sui.io:443'] } } }
@@ -32,7 +34,7 @@ export const custom: CustomCaipNetwork<'sui'> = { ...sui, chainNamespace: 'sui',
 export const ids: [CaipNetworkId, RootCaipNetworkId, ChainNamespace] = [mainnet.caipNetworkId, arbitrum.caipNetworkId, 'eip155']
 export const chains: [CaipNetwork, RootCaipNetwork] = [mainnet, arbitrum]
 export const modal: AppKit = createCore({ projectId: 'p', networks: [sui] as [AppKitNetwork] })
-createAppKit({ projectId: 'p', networks })
+createAppKit({ projectId: 'p', networks, adapters: [new SolanaAdapter({ connectionSettings: 'finalized' })] })
 export const siwe = createSIWEConfig({
   getMessageParams: async () => ({ domain: 'a.example', uri: 'https://a.example', chains: [1], statement: 'Sign in' }),
   createMessage: ({ address, ...args }: SIWECreateMessageArgs) => formatMessage(args, address),
@@ -51,9 +53,14 @@ export function App() {
   const { switchNetwork } = useAppKitNetwork()
   const { walletProvider } = useAppKitProvider<Provider>('eip155')
   const { connection } = useAppKitConnection({})
+  // As AppKit's examples use them: the provider typed as asked (no undefined check), web3.js's Connection.
+  const sign = () => walletProvider.request({ method: 'personal_sign', params: ['Hello', '0x0'] })
+  const solana = useAppKitProvider<SolanaProvider>('solana').walletProvider
+  const { connection: web3 } = useSolanaConnection()
+  const send = async () => web3 && solana.sendTransaction(new Transaction({ feePayer: new PublicKey(solana.publicKey!.toBase58()), ...(await web3.getLatestBlockhash()) }), web3)
   const publicKey: string | undefined = allAccounts[0]?.publicKey
   return (
-    <div onClick={() => switchNetwork(networks[1])}>
+    <div onClick={() => switchNetwork(networks[1])} onKeyDown={() => void Promise.all([sign(), send()])}>
       <appkit-button size="sm" label="Connect" loadingLabel="Connecting" balance="hide" namespace="eip155" />
       <appkit-connect-button size="md" label="Go" />
       <appkit-account-button disabled balance="show" />
@@ -87,6 +94,9 @@ function site(name: string, typesReact: string, resolution: 'Bundler' | 'Node', 
   cpSync(join(work, 'types'), join(dir, 'node_modules/postern/dist/types'), { recursive: true })
   writeFileSync(join(dir, 'node_modules/postern/package.json'), JSON.stringify(packageJson))
   symlinkSync(typesReact, join(dir, 'node_modules/@types/react'))
+  // The site's own @solana/web3.js (AppKit's Solana examples install it).
+  mkdirSync(join(dir, 'node_modules/@solana'), { recursive: true })
+  symlinkSync(join(root, 'node_modules/@solana/web3.js'), join(dir, 'node_modules/@solana/web3.js'))
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text)
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, jsx: 'react-jsx', target: 'ES2022', lib: ['ES2023', 'DOM'], module: resolution === 'Node' ? 'CommonJS' : 'ESNext', moduleResolution: resolution, types: [] },

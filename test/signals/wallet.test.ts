@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createStore } from '../../src/signals/store'
 import { parseOptions } from '../../src/signals/options'
-import { connectWallet, disconnectWallet, refreshBalance, applyConnection } from '../../src/signals/wallet'
+import { connectWallet, disconnectWallet, refreshBalance, applyConnection, switchNetwork } from '../../src/signals/wallet'
 import { reconnectNamespace } from '../../src/signals/reconnect'
 import { startAdapters } from '../../src/signals/adapters'
 import { writeStored } from '../../src/utils/storage'
@@ -34,6 +34,15 @@ function scripted(overrides: Partial<ChainAdapter> = {}) {
 
 const test = suite('wallet actions')
 test.before.each(resetDom)
+
+test('behavior: switchNetwork refuses a missing or unknown network with AppKit\'s error, and stays put', async () => {
+  const { store } = scripted()
+  for (const network of [undefined, { ...polygon, id: 5, caipNetworkId: 'eip155:5' as const }]) {
+    const error = await switchNetwork(store, network as never).then(() => undefined, (e: Error) => e)
+    assert.is(error?.message, 'Chain is not supported')
+    assert.is(store.network.activeCaipNetworkId.peek(), 'eip155:1')
+  }
+})
 
 test('behavior: connect writes the CAIP address, status and recent connector', async () => {
   const { store } = scripted()

@@ -1,0 +1,55 @@
+// Examples that come with a server of their own (react-siwe-server-example's SIWE server,
+// react-wagmi-smart-session's): `server/` with a package.json and a start script, listening on a
+// fixed localhost port and allowing one fixed page origin (CORS, a same-site session cookie). The
+// check installs it as the app (Postern's entries for AppKit's), starts it with the stack's project
+// id and chains, and opens the app at the origin the server allows.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { buildEnv, installApp } from './install.mjs'
+import { rewritePackageJson } from './imports.mjs'
+
+const serverFetch = fileURLToPath(new URL('./server-fetch.mjs', import.meta.url))
+
+/** The app's own server, if it has one: { dir, port, pageOrigin }, read from its code. */
+export function ownServer(appDir) {
+  const dir = join(appDir, 'server')
+  const pkgFile = join(dir, 'package.json')
+  if (!existsSync(pkgFile)) return undefined
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'))
+  const main = join(dir, pkg.main ?? 'server.js')
+  if (!pkg.scripts?.start || !existsSync(main)) return undefined
+  const code = readFileSync(main, 'utf8')
+  const port = Number(/\.listen\(\s*(\d+)/.exec(code)?.[1] ?? NaN)
+  const origin = /origin:\s*\[?\s*['"](http:\/\/localhost:\d+)['"]/.exec(code)?.[1]
+  return Number.isFinite(port) ? { dir, port, pageOrigin: origin } : undefined
+}
+
+/** Installs the server's dependencies, its @reown/* ones replaced by Postern's tarball. */
+export async function installServer(server, posternTarball) {
+  rewritePackageJson(server.dir, posternTarball)
+  return installApp(server.dir)
+}
+
+/** Starts the server (its own start script) against the stack; resolves once its port answers. */
+export async function startServer(server, projectId, rpcByChain) {
+  const env = { ...process.env, ...buildEnv(projectId), POSTERN_EXAMPLES_RPC: JSON.stringify(rpcByChain), NODE_OPTIONS: `--import=${pathToFileURL(serverFetch).href}` }
+  let output = ''
+  const child = spawn('npm', ['start', '--silent'], { cwd: server.dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {}
+  }
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app's server exited: ${output.trim().split('\n').pop()}`)
+    if (await fetch(`http://127.0.0.1:${server.port}/`).then(() => true, () => false)) return { stop, output: () => output }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  await stop()
+  throw new Error(`the app's server did not listen on port ${server.port} in 30 s`)
+}

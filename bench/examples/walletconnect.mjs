@@ -1,0 +1,43 @@
+// AppKit's adapter-less examples (react-core, next-core, ...) connect over WalletConnect only: the
+// page's socket to the public relay is piped to the stack's relay, and a WalletConnect wallet in
+// Node (dev/wallet/walletconnect, the same demo keys as the injected wallet) pairs the URI the
+// modal shows.
+import WebSocket from 'ws'
+
+const PUBLIC_RELAY = /^wss:\/\/relay\.walletconnect\.(org|com)([/?]|$)/
+
+/** Every page of `context` that opens the public relay talks to `relayUrl` instead (same query). */
+export async function routeRelay(context, relayUrl) {
+  await context.routeWebSocket(PUBLIC_RELAY, (page) => {
+    const upstream = new WebSocket(`${relayUrl}/${new URL(page.url()).search}`)
+    const waiting = []
+    upstream.on('open', () => waiting.splice(0).forEach((m) => upstream.send(m)))
+    upstream.on('message', (data, binary) => page.send(binary ? data : data.toString()))
+    upstream.on('close', () => page.close().catch(() => undefined))
+    upstream.on('error', () => page.close().catch(() => undefined))
+    page.onMessage((m) => (upstream.readyState === WebSocket.OPEN ? upstream.send(m) : waiting.push(m)))
+    page.onClose(() => upstream.close())
+  })
+}
+
+/** The `wc:` URI the modal shows (its QR's data attribute), if it shows one now. */
+export const shownUri = (page) => page.evaluate(() => {
+  const uri = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[data-wc-uri]')?.getAttribute('data-wc-uri')
+  return uri?.startsWith('wc:') ? uri : undefined
+})
+
+/** A pairer made on first use: `pair(uri)` starts the Node wallet against the stack, `stop()` ends it. */
+export function walletConnectPairer(stack, createWalletConnectWallet) {
+  let wallet
+  return {
+    async pair(uri) {
+      wallet ??= await createWalletConnectWallet({
+        relayUrl: stack.relay.url,
+        projectId: stack.config.projectId,
+        rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.chainId, c.rpcUrl])),
+      })
+      await wallet.pair(uri)
+    },
+    stop: async () => wallet?.stop(),
+  }
+}
