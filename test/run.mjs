@@ -1,17 +1,19 @@
 // `npm test`: type check, build, then every test file in its own Node process (unit tests with
-// happy-dom preloaded, dev-stack and end-to-end tests without). The last line counts all tests.
+// happy-dom preloaded, dev-stack tests without), and the end-to-end tests in e2e workers that
+// share one local stack per worker (test/runner/e2e-workers.mjs). The last line counts all tests.
 //
 //   node test/run.mjs [substring-of-path] [--timeout <seconds per file>] [--dir <folder to walk>]
 //                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
 //
-// Each file runs in a process group of its own under a time limit: at the limit the group is
-// killed, the file fails with its last output, and the run goes on. Whatever a file leaves
-// running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
+// Each file runs under a time limit, in a process group of its own (an e2e file: in its worker's):
+// at the limit the group is killed, the file fails with its last output, and the run goes on.
+// Whatever a file leaves running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { runInWorkers } from './runner/e2e-workers.mjs'
 import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -21,13 +23,13 @@ const { values: options, positionals } = parseArgs({
     timeout: { type: 'string', default: process.env.TEST_TIMEOUT_S ?? '600' },
     dir: { type: 'string', default: 'test' },
     jobs: { type: 'string', default: '2' },
-    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '1' },
+    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '2' },
   },
 })
 const filter = positionals[0]
 const timeoutMs = Number(options.timeout) * 1000
 const jobs = Math.max(1, Number(options.jobs) || 2)
-const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 1)
+const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 2)
 /** Marks every process of this run (see runner/processes.mjs); one mark per file below it. */
 const runId = randomUUID()
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -45,23 +47,31 @@ async function* walk(dir) {
   }
 }
 
-let files = 0
-async function run(command, args, { label }) {
-  const mark = `${runId}/${++files}`
-  let pgid
-  const result = await runIsolated(command, args, {
-    cwd: root,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    mark,
-    timeoutMs,
-    onStart: (pid) => running.add((pgid = pid)),
-  })
-  running.delete(pgid)
+let marks = 0
+const nextMark = () => `${runId}/${++marks}`
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+
+/** The runner's notes on a file that timed out or left processes running. */
+function annotate(label, result) {
   if (result.timedOut) result.output += `\n[test runner] ${label} timed out after ${timeoutMs / 1000} s; its process group was killed`
   if (result.leftovers.length) {
     result.output += `\n[test runner] ${label} left ${result.leftovers.length} process(es) running (killed now):\n${result.leftovers.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`
   }
   return result
+}
+
+async function run(command, args, { label }) {
+  const mark = nextMark()
+  let pgid
+  const result = await runIsolated(command, args, {
+    cwd: root,
+    env,
+    mark,
+    timeoutMs,
+    onStart: (pid) => running.add((pgid = pid)),
+  })
+  running.delete(pgid)
+  return annotate(label, result)
 }
 
 /** uvu prints Total/Passed/Skipped; a file that crashed, timed out or leaked counts as (at least) one failure. */
@@ -126,9 +136,10 @@ async function main() {
   for await (const file of walk(join(root, options.dir))) all.push(relative(root, file))
   all.sort()
   const selected = all.filter((f) => !filter || f.includes(filter))
+  // e2e: test/e2e/, and the runner's fixtures for its e2e workers (an e2e/ folder under fixtures/).
+  const e2e = selected.filter((f) => /^test\/(fixtures\/.+\/)?e2e\//.test(f))
   const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server|fixtures)\//.test(f))
-  const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f))
-  const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
+  const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f) && !e2e.includes(f))
   const whole = !filter && options.dir === 'test'
 
   // The type check and the build run side by side: tsc only reads the sources.
@@ -141,7 +152,7 @@ async function main() {
       if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
     }))
   }
-  if (e2e.length || whole) {
+  if (e2e.some((f) => f.startsWith('test/e2e/')) || whole) {
     checks.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
       if (build.code === 0 && !build.timedOut) return
       console.log(build.output)
@@ -154,7 +165,16 @@ async function main() {
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
   await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
   await pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))
-  await pool(slowestFirst(e2e), e2eWorkers, async (file) => count(file, await node([])(file)))
+  const workersLeft = await runInWorkers(slowestFirst(e2e), {
+    size: e2eWorkers, cwd: root, env, timeoutMs, nextMark,
+    onResult: (file, result) => count(file, annotate(file, result)),
+    onWorker: (pgid, alive) => (alive ? running.add(pgid) : running.delete(pgid)),
+  })
+  if (workersLeft.length) {
+    totals.failed++
+    failedFiles.push('processes left by the e2e workers')
+    console.log(`FAIL the e2e workers left ${workersLeft.length} process(es) running (killed now):\n${workersLeft.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
+  }
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
