@@ -2,11 +2,13 @@
 // a file starts both and stops them at its end. Run by the test runner's e2e worker
 // (test/runner/e2e-worker.ts), files share one stack and one browser started by the first file
 // that asks: each file gets fresh browser contexts, and its end closes them and clears every fault
-// switch. A file that must not share (it takes services down, restarts them, or needs options of
+// switch, and gives the demo accounts back the ether a fresh chain holds. A file that must not share (it takes services down, restarts them, or needs options of
 // its own) says so with `ownStack: true`.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium } from '../browser.ts'
 import { startStack, type Stack } from '../../dev/stack.ts'
+import { demoAccount } from '../../dev/chains/index.ts'
+import { rpcCall } from '../../dev/wallet/solana/browser/rpc.ts'
 
 export interface E2E {
   stack: Stack
@@ -54,12 +56,22 @@ export function shareAcrossFiles(opts: { whileStarting<T>(start: () => Promise<T
   sharing = opts
 }
 
-/** What a file leaves in the shared stack and browser: its contexts closed, its faults cleared. */
+/** Anvil's genesis balance of each of its 10 demo accounts. */
+const GENESIS_WEI = `0x${(10_000n * 10n ** 18n).toString(16)}`
+
+/** Files assert the balance a fresh chain holds (10,000 ETH); the files before may have spent some. */
+async function refillDemoAccounts(stack: Stack): Promise<void> {
+  const addresses = Array.from({ length: 10 }, (_, i) => demoAccount(i).address)
+  await Promise.all(stack.chains.flatMap((chain) => addresses.map((address) => rpcCall(chain.rpcUrl, 'anvil_setBalance', [address, GENESIS_WEI]))))
+}
+
+/** What a file leaves in the shared stack and browser: its contexts closed, its faults cleared, the demo accounts refilled. */
 export async function endSharedFile(): Promise<void> {
   const started = await shared?.catch(() => undefined)
   if (!started) return
   await Promise.allSettled(started.browser.contexts().map((c) => c.close()))
   started.stack.faults.clear()
+  await refillDemoAccounts(started.stack)
 }
 
 export async function stopShared(): Promise<void> {

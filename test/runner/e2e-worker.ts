@@ -53,7 +53,12 @@ async function runFile(file: string): Promise<number> {
     failed = true
     console.error(error instanceof Error ? error.stack : error)
   }
-  await endSharedFile()
+  try {
+    await endSharedFile()
+  } catch (error) {
+    failed = true
+    console.error('[e2e worker] the shared stack could not be reset after this file:', error instanceof Error ? error.stack : error)
+  }
   const code = failed || escaped || process.exitCode ? 1 : 0
   process.exitCode = 0
   return code
