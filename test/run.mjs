@@ -1,8 +1,8 @@
 // `npm test`: type check, build, then every test file in its own Node process (unit tests with
 // happy-dom preloaded, dev-stack tests without), and the end-to-end tests in e2e workers that
-// share one local stack per worker (test/runner/e2e-workers.mjs). The last line counts all tests.
+// share one local stack per worker (test/runner/workers.mjs). The last line counts all tests.
 //
-//   node test/run.mjs [substring-of-path] [--timeout <seconds per file>] [--dir <folder to walk>]
+//   node test/run.mjs [substring-of-path ...] [--timeout <seconds per file>] [--dir <folder to walk>]
 //                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
 //
 // Each file runs under a time limit, in a process group of its own (an e2e file: in its worker's):
@@ -13,7 +13,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { runInWorkers } from './runner/e2e-workers.mjs'
+import { runInWorkers } from './runner/workers.mjs'
 import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -26,7 +26,8 @@ const { values: options, positionals } = parseArgs({
     'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '2' },
   },
 })
-const filter = positionals[0]
+/** A file runs when its path holds one of the filters (or there is none). */
+const filters = positionals
 const timeoutMs = Number(options.timeout) * 1000
 const jobs = Math.max(1, Number(options.jobs) || 2)
 const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 2)
@@ -135,12 +136,12 @@ async function main() {
   const all = []
   for await (const file of walk(join(root, options.dir))) all.push(relative(root, file))
   all.sort()
-  const selected = all.filter((f) => !filter || f.includes(filter))
+  const selected = all.filter((f) => !filters.length || filters.some((part) => f.includes(part)))
   // e2e: test/e2e/, and the runner's fixtures for its e2e workers (an e2e/ folder under fixtures/).
   const e2e = selected.filter((f) => /^test\/(fixtures\/.+\/)?e2e\//.test(f))
   const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server|fixtures)\//.test(f))
   const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f) && !e2e.includes(f))
-  const whole = !filter && options.dir === 'test'
+  const whole = !filters.length && options.dir === 'test'
 
   // The type check and the build run side by side: tsc only reads the sources.
   const checks = []
@@ -162,19 +163,22 @@ async function main() {
   }
   await Promise.all(checks)
 
+  const inWorkers = async (files, { size, args }) => {
+    const left = await runInWorkers(files, {
+      size, args, cwd: root, env, timeoutMs, nextMark,
+      onResult: (file, result) => count(file, annotate(file, result)),
+      onWorker: (pgid, alive) => (alive ? running.add(pgid) : running.delete(pgid)),
+    })
+    if (!left.length) return
+    totals.failed++
+    failedFiles.push('processes left by the test workers')
+    console.log(`FAIL the test workers left ${left.length} process(es) running (killed now):\n${left.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
+  }
+  // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
   await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
   await pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))
-  const workersLeft = await runInWorkers(slowestFirst(e2e), {
-    size: e2eWorkers, cwd: root, env, timeoutMs, nextMark,
-    onResult: (file, result) => count(file, annotate(file, result)),
-    onWorker: (pgid, alive) => (alive ? running.add(pgid) : running.delete(pgid)),
-  })
-  if (workersLeft.length) {
-    totals.failed++
-    failedFiles.push('processes left by the e2e workers')
-    console.log(`FAIL the e2e workers left ${workersLeft.length} process(es) running (killed now):\n${workersLeft.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
-  }
+  await inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).

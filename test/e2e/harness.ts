@@ -1,6 +1,6 @@
 // The local stack and headless Chromium for an e2e file. Run on its own (node --import tsx file),
 // a file starts both and stops them at its end. Run by the test runner's e2e worker
-// (test/runner/e2e-worker.ts), files share one stack and one browser started by the first file
+// (test/runner/worker.ts --share-e2e), files share one stack and one browser started by the first file
 // that asks: each file gets fresh browser contexts, and its end closes them and clears every fault
 // switch, and gives the demo accounts back the ether a fresh chain holds. A file that must not share (it takes services down, restarts them, or needs options of
 // its own) says so with `ownStack: true`.

@@ -45,7 +45,7 @@ test('a failing file is reported as that file\'s failure, with its own output on
 
 test('a file that ends its worker fails, and a new worker runs the next file', () => {
   assert.match(output, /FAIL test\/fixtures\/e2e-workers\/e2e\/exit\.test\.ts/)
-  assert.match(output, /the e2e worker ended \(code 3\) while it ran test\/fixtures\/e2e-workers\/e2e\/exit\.test\.ts/)
+  assert.match(output, /the test worker ended \(code 3\) while it ran test\/fixtures\/e2e-workers\/e2e\/exit\.test\.ts/)
   assert.is.not(worker('fail'), worker('exit'), output)
 })
 

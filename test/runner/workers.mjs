@@ -1,14 +1,14 @@
-// The runner's side of the e2e workers (test/runner/e2e-worker.ts): a few long-lived processes,
-// each running e2e files one at a time on one shared stack. Every file keeps what a process of its
-// own would give it: its output and result, its time limit (at the limit the worker's whole group
+// The runner's side of its test workers (test/runner/worker.ts): a few long-lived processes, each
+// running test files one at a time (e2e files on one shared stack). Every file keeps what a
+// process of its own would give it: its output and result, its time limit (at the limit the worker's whole group
 // is killed, the file fails with its last output, and a new worker takes the rest), and the check
 // that it left nothing running (by the file's own mark, which the worker sets while it runs).
 import { spawn } from 'node:child_process'
 import { findProcesses, killAll, killGroup, reapLeftovers } from './processes.mjs'
 import { DONE, MARK } from './protocol.mjs'
 
-function startWorker({ cwd, env, mark }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/runner/e2e-worker.ts'], {
+function startWorker({ cwd, env, mark, args }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/runner/worker.ts', ...args], {
     cwd,
     env: { ...env, [MARK]: mark },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -58,7 +58,7 @@ async function runFile(worker, file, mark, timeoutMs) {
     worker.onDone = (done) => (clearTimeout(timer), resolve(done))
     worker.onExit = (code, signal) => {
       clearTimeout(timer)
-      resolve({ code: 1, output: `${worker.output}\n[test runner] the e2e worker ended (${signal ?? `code ${code}`}) while it ran ${file}` })
+      resolve({ code: 1, output: `${worker.output}\n[test runner] the test worker ended (${signal ?? `code ${code}`}) while it ran ${file}` })
     }
     if (worker.exited) return worker.onExit(worker.child.exitCode, worker.child.signalCode)
     worker.child.stdin.write(`${JSON.stringify({ file, mark })}\n`)
@@ -70,18 +70,18 @@ async function runFile(worker, file, mark, timeoutMs) {
 }
 
 /**
- * Runs `files` on `size` workers; `onResult(file, result)` as each ends. `nextMark()` gives each
- * worker and file its mark; `onWorker(pid, running)` tracks the workers' groups for Ctrl-C.
- * Resolves to what the workers left running after they ended (killed), with their marks.
+ * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
+ * file its mark; `onWorker(pid, running)` tracks the workers' groups for Ctrl-C. Resolves to what
+ * the workers left running after they ended (killed).
  */
-export async function runInWorkers(files, { size, cwd, env, timeoutMs, nextMark, onResult, onWorker }) {
+export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, nextMark, onResult, onWorker }) {
   const queue = [...files]
   const leftovers = []
   await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
     let worker
     while (queue.length) {
       if (!worker || worker.exited) {
-        worker = startWorker({ cwd, env, mark: nextMark() })
+        worker = startWorker({ cwd, env, mark: nextMark(), args })
         onWorker?.(worker.child.pid, true)
       }
       const file = queue.shift()

@@ -1,9 +1,11 @@
-// An e2e worker: runs the e2e files the test runner sends it, one at a time, in this one process,
-// so they share one local stack and one browser (test/e2e/harness.ts). The runner writes a line
-// `{"file": ..., "mark": ...}` per file on stdin; the worker runs the file's uvu suites and ends
-// its output with a DONE line. Whatever the file itself starts carries the file's mark (the runner
-// kills and reports what is left of it); the shared stack carries the worker's. End of stdin stops
-// the shared stack and ends the worker.
+// A test worker: runs the test files the runner sends it one after another in this one process
+// (no start-up per file). The runner writes a line `{"file": ..., "mark": ...}` per file on stdin;
+// the worker runs the file's uvu suites and ends its output with a DONE line. Whatever the file
+// starts carries the file's mark (the runner kills and reports what is left of it). End of stdin
+// ends the worker.
+//
+// With --share-e2e the e2e files it runs share one local stack and one browser (test/e2e/harness.ts),
+// started by the first file that asks, marked as the worker's own, and stopped at the end.
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -16,10 +18,10 @@ process.stderr.write = process.stdout.write.bind(process.stdout) as typeof proce
 const uvuGlobals = globalThis as unknown as { UVU_DEFER: number; UVU_INDEX: number; UVU_QUEUE: unknown[][] }
 uvuGlobals.UVU_DEFER = 1
 const { exec } = await import('uvu')
-const { endSharedFile, shareAcrossFiles, stopShared } = await import('../e2e/harness.ts')
 
 const workerMark = process.env[MARK]
-shareAcrossFiles({
+const harness = process.argv.includes('--share-e2e') ? await import('../e2e/harness.ts') : undefined
+harness?.shareAcrossFiles({
   async whileStarting(start) {
     const fileMark = process.env[MARK]
     process.env[MARK] = workerMark
@@ -35,7 +37,7 @@ shareAcrossFiles({
 let escaped = false
 const report = (label: string) => (error: unknown) => {
   escaped = true
-  console.error(`[e2e worker] ${label}:`, error instanceof Error ? error.stack : error)
+  console.error(`[test worker] ${label}:`, error instanceof Error ? error.stack : error)
 }
 process.on('uncaughtException', report('uncaught exception'))
 process.on('unhandledRejection', report('unhandled rejection'))
@@ -54,10 +56,10 @@ async function runFile(file: string): Promise<number> {
     console.error(error instanceof Error ? error.stack : error)
   }
   try {
-    await endSharedFile()
+    await harness?.endSharedFile()
   } catch (error) {
     failed = true
-    console.error('[e2e worker] the shared stack could not be reset after this file:', error instanceof Error ? error.stack : error)
+    console.error('[test worker] the shared stack could not be reset after this file:', error instanceof Error ? error.stack : error)
   }
   const code = failed || escaped || process.exitCode ? 1 : 0
   process.exitCode = 0
@@ -72,5 +74,5 @@ for await (const line of createInterface({ input: process.stdin })) {
   process.env[MARK] = workerMark
   process.stdout.write(`\n${DONE}${JSON.stringify({ file, code })}\n`)
 }
-await stopShared()
+await harness?.stopShared()
 process.exit(0)
