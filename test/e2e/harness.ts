@@ -1,9 +1,10 @@
 // The local stack and headless Chromium for an e2e file. Run on its own (node --import tsx file),
-// a file starts both and stops them at its end. Run by the test runner's e2e worker
-// (test/runner/worker.ts --share-e2e), files share one stack and one browser started by the first file
-// that asks: each file gets fresh browser contexts, and its end closes them and clears every fault
-// switch, and gives the demo accounts back the ether a fresh chain holds. A file that must not share (it takes services down, restarts them, or needs options of
-// its own) says so with `ownStack: true`.
+// a file starts both and stops them at its end. Run by the test runner's worker with --share-e2e
+// (test/runner/worker.ts), files share one stack and one browser, started by the first file that
+// asks: each file gets fresh browser contexts, and its end closes them, clears every fault switch
+// and its request log, and gives the demo accounts back the ether a fresh chain holds. A file that
+// must not share (it takes services down, restarts them, or counts from a fresh state) says so
+// with `ownStack: true`.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium } from '../browser.ts'
 import { startStack, type Stack } from '../../dev/stack.ts'
@@ -70,7 +71,10 @@ export async function endSharedFile(): Promise<void> {
   const started = await shared?.catch(() => undefined)
   if (!started) return
   await Promise.allSettled(started.browser.contexts().map((c) => c.close()))
-  started.stack.faults.clear()
+  const { faults } = started.stack
+  faults.clear()
+  // A file counts what reached a switch from its own start.
+  for (const service of faults.services) (faults.get(service).requests as string[]).length = 0
   await refillDemoAccounts(started.stack)
 }
 
