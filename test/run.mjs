@@ -1,17 +1,19 @@
 // `npm test`: type check, build, then every test file in its own Node process (unit tests with
-// happy-dom preloaded, dev-stack and end-to-end tests without). The last line counts all tests.
+// happy-dom preloaded, dev-stack tests without), and the end-to-end tests in e2e workers that
+// share one local stack per worker (test/runner/workers.mjs). The last line counts all tests.
 //
-//   node test/run.mjs [substring-of-path] [--timeout <seconds per file>] [--dir <folder to walk>]
+//   node test/run.mjs [substring-of-path ...] [--timeout <seconds per file>] [--dir <folder to walk>]
 //                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
 //
-// Each file runs in a process group of its own under a time limit: at the limit the group is
-// killed, the file fails with its last output, and the run goes on. Whatever a file leaves
-// running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
+// Each file runs under a time limit, in a process group of its own (an e2e file: in its worker's):
+// at the limit the group is killed, the file fails with its last output, and the run goes on.
+// Whatever a file leaves running (a chain, Postgres, a bundler, a browser) is killed and fails the file.
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { runInWorkers } from './runner/workers.mjs'
 import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -21,13 +23,14 @@ const { values: options, positionals } = parseArgs({
     timeout: { type: 'string', default: process.env.TEST_TIMEOUT_S ?? '600' },
     dir: { type: 'string', default: 'test' },
     jobs: { type: 'string', default: '2' },
-    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '1' },
+    'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '2' },
   },
 })
-const filter = positionals[0]
+/** A file runs when its path holds one of the filters (or there is none). */
+const filters = positionals
 const timeoutMs = Number(options.timeout) * 1000
 const jobs = Math.max(1, Number(options.jobs) || 2)
-const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 1)
+const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 2)
 /** Marks every process of this run (see runner/processes.mjs); one mark per file below it. */
 const runId = randomUUID()
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -45,23 +48,31 @@ async function* walk(dir) {
   }
 }
 
-let files = 0
-async function run(command, args, { label }) {
-  const mark = `${runId}/${++files}`
-  let pgid
-  const result = await runIsolated(command, args, {
-    cwd: root,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    mark,
-    timeoutMs,
-    onStart: (pid) => running.add((pgid = pid)),
-  })
-  running.delete(pgid)
+let marks = 0
+const nextMark = () => `${runId}/${++marks}`
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+
+/** The runner's notes on a file that timed out or left processes running. */
+function annotate(label, result) {
   if (result.timedOut) result.output += `\n[test runner] ${label} timed out after ${timeoutMs / 1000} s; its process group was killed`
   if (result.leftovers.length) {
     result.output += `\n[test runner] ${label} left ${result.leftovers.length} process(es) running (killed now):\n${result.leftovers.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`
   }
   return result
+}
+
+async function run(command, args, { label }) {
+  const mark = nextMark()
+  let pgid
+  const result = await runIsolated(command, args, {
+    cwd: root,
+    env,
+    mark,
+    timeoutMs,
+    onStart: (pid) => running.add((pgid = pid)),
+  })
+  running.delete(pgid)
+  return annotate(label, result)
 }
 
 /** uvu prints Total/Passed/Skipped; a file that crashed, timed out or leaked counts as (at least) one failure. */
@@ -125,11 +136,12 @@ async function main() {
   const all = []
   for await (const file of walk(join(root, options.dir))) all.push(relative(root, file))
   all.sort()
-  const selected = all.filter((f) => !filter || f.includes(filter))
+  const selected = all.filter((f) => !filters.length || filters.some((part) => f.includes(part)))
+  // e2e: test/e2e/, and the runner's fixtures for its e2e workers (an e2e/ folder under fixtures/).
+  const e2e = selected.filter((f) => /^test\/(fixtures\/.+\/)?e2e\//.test(f))
   const unit = selected.filter((f) => !/^test\/(e2e|dev|node|server|fixtures)\//.test(f))
-  const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f))
-  const e2e = selected.filter((f) => f.startsWith('test/e2e/'))
-  const whole = !filter && options.dir === 'test'
+  const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f) && !e2e.includes(f))
+  const whole = !filters.length && options.dir === 'test'
 
   // The type check and the build run side by side: tsc only reads the sources.
   const checks = []
@@ -141,7 +153,7 @@ async function main() {
       if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
     }))
   }
-  if (e2e.length || whole) {
+  if (e2e.some((f) => f.startsWith('test/e2e/')) || whole) {
     checks.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
       if (build.code === 0 && !build.timedOut) return
       console.log(build.output)
@@ -151,10 +163,22 @@ async function main() {
   }
   await Promise.all(checks)
 
+  const inWorkers = async (files, { size, args }) => {
+    const left = await runInWorkers(files, {
+      size, args, cwd: root, env, timeoutMs, nextMark,
+      onResult: (file, result) => count(file, annotate(file, result)),
+      onWorker: (pgid, alive) => (alive ? running.add(pgid) : running.delete(pgid)),
+    })
+    if (!left.length) return
+    totals.failed++
+    failedFiles.push('processes left by the test workers')
+    console.log(`FAIL the test workers left ${left.length} process(es) running (killed now):\n${left.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
+  }
+  // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
   await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
   await pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))
-  await pool(slowestFirst(e2e), e2eWorkers, async (file) => count(file, await node([])(file)))
+  await inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).

@@ -63,7 +63,7 @@ test('attack: a page script captures the e-mail and the code typed into the moda
 })
 
 test('attack: the 11th wrong code for one e-mail within an hour is refused after a new code was asked for, and the modal says how long to wait', async () => {
-  const email = 'hal@example.com'
+  const email = 'hal.custody@example.com'
   const secure = e2e.stack.secure.url
   // A guesser with its own logins for the address (a new one, so it gets codes): 10 wrong codes over two codes.
   const deviceId = newDeviceId()

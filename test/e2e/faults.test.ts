@@ -100,6 +100,8 @@ test('behavior: the API down at open: Connect shows the last good catalogue from
 
 test('behavior: the balance API answers 500: Token Balance Unavailable, no retry for 30 s, the account and the modal stay usable; after the lock the tokens are read again', async () => {
   const { page } = await e2e.newPage()
+  // The page's clock runs as usual and is moved past the lock below instead of waiting 30 s.
+  await page.clock.install()
   await page.goto(`${e2e.stack.web.url}/t/faults.html`)
   await page.locator('appkit-button button').click()
   await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
@@ -121,7 +123,7 @@ test('behavior: the balance API answers 500: Token Balance Unavailable, no retry
   await modal(page).locator('[data-testid=token-balance-error]').waitFor()
   assert.is(balanceReads(), reads, 'no new read inside the 30 s lock')
   await page.keyboard.press('Escape')
-  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() - failedAt)))
+  await page.clock.fastForward(Math.max(0, 30_500 - (Date.now() - failedAt)))
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=token-row]').first().waitFor()
   assert.ok(balanceReads() > reads)
@@ -157,6 +159,7 @@ test('behavior: the chain\'s RPC answers 500 once: the read is retried (150 ms, 
 test('behavior: the chain\'s RPC refuses: the balance reads 0.00, the connection kept, and the balance read again after the 30 s lock', async () => {
   rpc.set('refuse')
   const { page } = await e2e.newPage()
+  await page.clock.install()
   await page.goto(`${e2e.stack.web.url}/t/rpc.html`)
   await page.locator('appkit-button button').click()
   await modal(page).locator('.item', { hasText: WALLET_A.name }).click()
@@ -173,7 +176,7 @@ test('behavior: the chain\'s RPC refuses: the balance reads 0.00, the connection
   assert.ok(await page.evaluate(() => (window as any).modal.getIsConnected()))
   assert.not.match(await modal(page).locator('[data-testid=account-balance]').textContent() ?? '', '10000', 'no read inside the lock')
   await page.keyboard.press('Escape')
-  await page.waitForTimeout(Math.max(0, 30_500 - (Date.now() - failedAt)))
+  await page.clock.fastForward(Math.max(0, 30_500 - (Date.now() - failedAt)))
   await page.locator('appkit-button button').click()
   await modal(page).locator('[data-testid=account-balance]', { hasText: '10000.000 ETH' }).waitFor()
 })

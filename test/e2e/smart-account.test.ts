@@ -40,7 +40,7 @@ const approve = () => secureFrame(page).locator('[data-testid=w3m-frame-approve]
 const account = () => page.evaluate(() => (window as any).modal.getAccount())
 
 test.before(async () => {
-  e2e = await startE2E()
+  e2e = await startE2E({ ownStack: true })
   e2e.stack.web.setPage('/t/smart.html', embeddedPage(e2e.stack))
   url = `${e2e.stack.web.url}/t/smart.html`
   ;({ page } = await e2e.newPage())

@@ -4,8 +4,9 @@
 // file's time limit, and whatever is still running after the file exits.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { MARK } from './protocol.mjs'
 
-export const MARK = 'POSTERN_TEST_PROCESS'
+export { MARK }
 const hasProc = (() => {
   try {
     readdirSync('/proc/self')

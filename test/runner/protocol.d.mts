@@ -1,0 +1,2 @@
+export declare const MARK: 'POSTERN_TEST_PROCESS'
+export declare const DONE: string
