@@ -77,8 +77,9 @@ for (const address of [ME, ...OTHERS]) {
       let pages = 0
       const seen = new Set<string>()
       do {
-        const key = cursor === null ? undefined : keyOf(cursor)
-        const [got, want] = await Promise.all([historyPage(ctx.state!, address, { chainId, cursor: key }), referencePage(ctx.db!, address, chainId, key)])
+        const key: HistoryKey | undefined = cursor === null ? undefined : keyOf(cursor)
+        const got: Awaited<ReturnType<typeof historyPage>> = await historyPage(ctx.state!, address, { chainId, cursor: key })
+        const want = await referencePage(ctx.db!, address, chainId, key)
         assert.equal(got.data.map((i) => i.id), want.hashes, `page ${pages + 1}`)
         assert.is(got.next, want.next, `cursor after page ${pages + 1}`)
         for (const item of got.data) {
