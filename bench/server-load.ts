@@ -30,6 +30,8 @@ export interface LoadOptions {
   /** Each connection runs this sequence in a loop (one element: the same request each time). */
   requests: LoadRequest[]
   seconds: number
+  /** Stop after this many requests instead (routes that spend a pool of signed bodies). */
+  amount?: number
   connections: number
   /** Requests per second over all connections; unlimited (saturation) when absent. */
   rate?: number
@@ -40,13 +42,15 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     url: opts.url,
     connections: opts.connections,
     duration: opts.seconds,
+    ...(opts.amount ? { amount: opts.amount } : {}),
     timeout: 10,
     requests: opts.requests as autocannon.Request[],
     ...(opts.rate ? { overallRate: Math.max(1, Math.round(opts.rate)) } : {}),
   })
   const answered = result.requests.total
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000
   return {
-    rps: answered / opts.seconds,
+    rps: answered / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     p999: result.latency.p99_9,

@@ -25,9 +25,10 @@ export interface ServerProcess {
 }
 
 /** Starts `npm run server`'s entry with `env` on a free port; resolves once it listens. */
-export function startServerProcess(env: Record<string, string>, opts: { cpuProfDir?: string; log?: (line: string) => void } = {}): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, opts: { cpuProfDir?: string; preload?: string; log?: (line: string) => void } = {}): Promise<ServerProcess> {
   const prof = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : []
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'server/main.ts'], {
+  const preload = opts.preload ? ['--import', opts.preload] : []
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', ...preload, 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
