@@ -37,7 +37,8 @@ const fmt = (r: LoadResult) => `${Math.round(r.rps)} req/s, p50 ${r.p50} p99 ${r
 /** Saturation, then 50 % and 80 % of it, for one route (or the mix). */
 async function measure(url: string, name: string, read: boolean, prepare: (count: number) => Promise<LoadRequest[]>, pooled: boolean, perRequest = 1): Promise<RouteFigures> {
   const run = async (rate?: number) => {
-    const count = rate ? Math.ceil((rate * SECONDS * 1.1) / perRequest) + 20 : Math.ceil(SATURATION_POOL / perRequest)
+    // A timed run at saturation (the mix) prepares for 1,500 requests/s, past what one server answers.
+    const count = rate ? Math.ceil((rate * SECONDS * 1.1) / perRequest) + 20 : Math.ceil((pooled ? SATURATION_POOL : 1500 * SECONDS) / perRequest)
     const requests = await prepare(count)
     // Pooled runs stop when their bodies are spent: at saturation that ends the run early.
     return load({ url, requests, seconds: SECONDS, connections: CONNECTIONS, rate, ...(pooled && !rate ? { amount: count * perRequest } : {}) })
