@@ -48,32 +48,55 @@ interface MoveRow extends TxRow {
   spam: boolean | null
 }
 
+// The page order: newest first, then chain, block and index in block; the hash breaks what ties remain.
+const ORDER = 'time DESC, chain DESC, block_number DESC, tx_index DESC, tx_hash DESC'
+
+/**
+ * The transactions of one page (and one more, to tell whether another follows): the first of each
+ * side of the address's transfers, read in page order from its index (migration 016), merged.
+ */
+function pageQuery(me: string, chainId: string | undefined, cursor: HistoryKey | undefined): [string, unknown[]] {
+  const params: unknown[] = [me]
+  const param = (value: unknown, type: string) => (params.push(value), `$${params.length}::${type}`)
+  const onChain = chainId === undefined ? '' : ` AND chain = ${param(chainId, 'text')}`
+  const after = cursor === undefined
+    ? ''
+    : ` AND (time, chain, block_number, tx_index) < (${param(cursor[0], 'bigint')}, ${param(cursor[1], 'text')}, ${param(cursor[2], 'bigint')}, ${param(cursor[3], 'integer')})`
+  const side = (column: string) => `(SELECT DISTINCT time, chain, block_number, tx_index, tx_hash FROM transfers
+     WHERE ${column} = $1${onChain}${after} ORDER BY ${ORDER} LIMIT ${HISTORY_PAGE_SIZE + 1})`
+  return [`SELECT chain, tx_hash, time, block_number, tx_index FROM (${side('from_address')} UNION ${side('to_address')}) AS sides
+     ORDER BY ${ORDER} LIMIT ${HISTORY_PAGE_SIZE + 1}`, params]
+}
+
 /** One page of an address's transactions that moved value, each with its transfers touching the address. */
 export async function historyPage(state: ServerState, address: string, opts: { chainId?: string; cursor?: HistoryKey }) {
   const me = address.startsWith('0x') ? address.toLowerCase() : address
-  const c = opts.cursor
-  const txs = await state.db.query<TxRow>(
-    `SELECT chain, tx_hash, max(time) AS time, max(block_number) AS block_number, max(tx_index) AS tx_index
-     FROM transfers WHERE (from_address = $1 OR to_address = $1) AND ($2::text IS NULL OR chain = $2)
-     GROUP BY chain, tx_hash
-     HAVING $3::bigint IS NULL OR (max(time), chain, max(block_number), max(tx_index)) < ($3::bigint, $4::text, $5::bigint, $6::integer)
-     ORDER BY time DESC, chain DESC, block_number DESC, tx_index DESC LIMIT ${HISTORY_PAGE_SIZE + 1}`,
-    [me, opts.chainId ?? null, c?.[0] ?? null, c?.[1] ?? null, c?.[2] ?? null, c?.[3] ?? null],
-  )
+  const [txs, price] = await Promise.all([state.db.query<TxRow>(...pageQuery(me, opts.chainId, opts.cursor)), priceTable(state.db)])
   const page = txs.slice(0, HISTORY_PAGE_SIZE)
+  // The page's moves by hash (two arrays plan in a blink, unlike a list of pairs), in page order.
   const moves = page.length === 0 ? [] : await state.db.query<MoveRow>(
     `SELECT t.*, k.name, k.symbol, k.decimals, k.spam FROM transfers t
      LEFT JOIN tokens k ON k.chain = t.chain AND k.address = t.asset
-     WHERE (t.chain, t.tx_hash) IN (${page.map((_, i) => `($${2 * i + 2}, $${2 * i + 3})`).join(', ')})
-       AND (t.from_address = $1 OR t.to_address = $1)
-     ORDER BY t.log_index`,
-    [me, ...page.flatMap((t) => [t.chain, t.tx_hash])],
+     WHERE t.chain = ANY($2::text[]) AND t.tx_hash = ANY($3::text[]) AND (t.from_address = $1 OR t.to_address = $1)
+     ORDER BY ${ORDER.replace(/(\w+ DESC)/g, 't.$1')}, t.log_index`,
+    [me, [...new Set(page.map((t) => t.chain))], page.map((t) => t.tx_hash)],
   )
-  const price = await priceTable(state.db)
-  const data = page.map((t) => toItem(state, price, me, t, moves.filter((m) => m.chain === t.chain && m.tx_hash === t.tx_hash)))
+  const onPage = new Set(page.map((t) => `${t.chain} ${t.tx_hash}`))
+  const data = groupByTransaction(moves.filter((m) => onPage.has(`${m.chain} ${m.tx_hash}`))).map((m) => toItem(state, price, me, m[0]!, m))
   const last = page.at(-1)
   const next = txs.length > page.length && last ? encodeCursor([Number(last.time), last.chain, Number(last.block_number), last.tx_index]) : null
   return { data, next }
+}
+
+/** Consecutive rows of one transaction, together (the rows come in page order). */
+function groupByTransaction(rows: MoveRow[]): MoveRow[][] {
+  const groups: MoveRow[][] = []
+  for (const row of rows) {
+    const group = groups.at(-1)
+    if (group && group[0]!.chain === row.chain && group[0]!.tx_hash === row.tx_hash) group.push(row)
+    else groups.push([row])
+  }
+  return groups
 }
 
 const display = (chain: string, a: string) => (chain.startsWith('eip155:') && /^0x[0-9a-f]{40}$/.test(a) ? getAddress(a) : a)

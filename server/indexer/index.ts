@@ -58,6 +58,17 @@ export function startIndexer(opts: IndexerOptions): Indexer {
     ])
   }
   const enqueue = (work: () => Promise<void>) => (queue = queue.then(work, work))
+  // Readers asking while a pass waits to start share it: it starts after each of them asked, so
+  // it reads every block they could expect, and a burst of readers costs one pass, not one each.
+  let waiting: Promise<void> | undefined
+  const catchUp = () => {
+    if (!lock || stopped) return Promise.resolve()
+    waiting ??= enqueue(async () => {
+      waiting = undefined
+      await pass()
+    })
+    return waiting
+  }
 
   const tick = async () => {
     if (!lock) {
@@ -77,7 +88,7 @@ export function startIndexer(opts: IndexerOptions): Indexer {
     get leading() {
       return lock !== null && !stopped
     },
-    catchUp: () => enqueue(pass),
+    catchUp,
     async stop() {
       stopped = true
       clearTimeout(timer)
