@@ -1,4 +1,4 @@
-// `node bench/peers/waterfall.mjs [variant] [runs] [--build]`: the request waterfall of one
+// `node bench/peers/waterfall.mjs [--profile phone] [variant] [runs] [--build]`: the request waterfall of one
 // product's page as bench:peers serves it (Postern as left in the cache; --build rebuilds it from
 // the working tree first): every request until the view was visible, with its start, end and which request made it
 // (the initiator), so a chain of chunk downloads (loader → chunk → its imports) shows as depth.
@@ -9,8 +9,10 @@ import { pageScript } from './page-script.mjs'
 import { waitUntil, evaluate } from './run.mjs'
 import { VARIANTS } from './variants.mjs'
 import { buildPostern } from './postern.mjs'
+import { emulate, profileFromArgs } from './profile.mjs'
 
-const args = process.argv.slice(2).filter((a) => a !== '--build')
+const { profile, args: rest } = profileFromArgs(process.argv.slice(2))
+const args = rest.filter((a) => a !== '--build')
 const [name = 'postern', runs = '1'] = args
 const variant = VARIANTS[name]
 if (!variant) throw new Error(`unknown variant ${name}; one of ${Object.keys(VARIANTS).join(', ')}`)
@@ -22,11 +24,12 @@ const server = await startServer(dir)
 try {
   for (let run = 0; run < Number(runs); run++) {
     const browser = await launchChromium()
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext(profile.context)
     const page = await context.newPage()
     await page.addInitScript(pageScript(variant.view))
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
+    await emulate(cdp, profile)
     const byId = new Map()
     cdp.on('Network.requestWillBeSent', (e) => {
       const stack = e.initiator?.stack
