@@ -28,7 +28,7 @@ const dir = await ensurePeers(log)
 const postern = process.env.PEERBENCH_NO_BUILD === '1' ? 'as left in the cache' : (log('building Postern from the working tree'), await buildPostern(dir))
 register()
 const { launchChromium } = await import('../test/browser.ts')
-const server = await startServer(dir)
+const server = await startServer(dir, { compress: !!profile.compress })
 const variants = Object.fromEntries(list.map((name) => [name, { label: VARIANTS[name].label ?? name, runs: [] }]))
 try {
   for (let i = 0; i < RUNS; i++) {

@@ -20,7 +20,7 @@ const dir = await ensurePeers(() => undefined)
 if (process.argv.includes('--build')) console.error(`built ${await buildPostern(dir)}`)
 register()
 const { launchChromium } = await import('../../test/browser.ts')
-const server = await startServer(dir)
+const server = await startServer(dir, { compress: !!profile.compress })
 try {
   for (let run = 0; run < Number(runs); run++) {
     const browser = await launchChromium()
