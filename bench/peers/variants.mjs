@@ -19,6 +19,8 @@ export const VARIANTS = {
   blank: { dir: 'blank', view: `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`, floor: true },
   postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
+  // Opt-in: the CDN page with a modulepreload of the modal's chunk (bench/peers/postern.mjs).
+  'postern-cdn-preload': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern CDN script + modulepreload' },
   // Opt-in (name it on the command line): no adapter, so it opens on WalletConnect, like appkit-noadapter.
   'postern-wc': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern ESM, no adapter' },
   onboard: { dir: 'onboard', view: `deep().some(e => vis(e) && ownText(e) === 'Connect your wallet')`, label: 'Web3-Onboard 2.24.1' },
