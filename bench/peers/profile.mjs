@@ -2,13 +2,15 @@
 // mid-range phone on a mobile network, over the DevTools protocol: the CPU throttled × 4,
 // 150 ms round trips, 1.6 Mbps down and 750 kbps up, a 390 × 844 touch screen; its runs also
 // measure a tap on the site's connect button (the page opened with '#tap'), and the pages are
-// served compressed, as a site's host would.
+// served compressed, as a site's host would. viewWait: how long a run waits for a connect view
+// (AppKit's took 27–30 s on the phone profile on a loaded machine: 30 s cut some off).
 export const PROFILES = {
-  desktop: { context: { viewport: { width: 1280, height: 800 } }, tap: false },
+  desktop: { context: { viewport: { width: 1280, height: 800 } }, tap: false, viewWait: 30_000 },
   phone: {
     context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     tap: true,
     compress: true,
+    viewWait: 90_000,
     cpuRate: 4,
     network: { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
   },

@@ -57,10 +57,10 @@ export async function runOnce({ launchChromium, server, dir, name, variant, prof
     const url = `${server.url}/${variant.dir}/dist-${name}/`
     const t0 = Date.now()
     await page.goto(url, { waitUntil: 'commit' })
-    await waitUntil(cdp, 'window.__pb.viewAt !== null', 30_000, 20)
+    await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)
     const viewAt = await evaluate(cdp, 'window.__pb.viewAt')
     const tbt = viewAt === null ? null : await evaluate(cdp, `window.__pb.blockingUntil(${viewAt})`)
-    const settle = Math.max((viewAt ?? 30_000) + 2000, 5000) - (Date.now() - t0)
+    const settle = Math.max((viewAt ?? profile.viewWait) + 2000, 5000) - (Date.now() - t0)
     if (settle > 0) await page.waitForTimeout(settle)
     await cdp.send('HeapProfiler.collectGarbage')
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
@@ -107,10 +107,10 @@ async function tapOnce({ browser, profile, url, variant }) {
     const cdp = await context.newCDPSession(page)
     await emulate(cdp, profile)
     await page.goto(`${url}#tap`, { waitUntil: 'commit' })
-    if (!await waitUntil(cdp, `!!document.getElementById('pb-connect')`, 30_000, 20)) return null
+    if (!await waitUntil(cdp, `!!document.getElementById('pb-connect')`, profile.viewWait, 20)) return null
     await page.waitForTimeout(3000)
     await page.tap('#pb-connect')
-    if (!await waitUntil(cdp, 'window.__pb.viewAt !== null', 30_000, 20)) return null
+    if (!await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)) return null
     const pb = await evaluate(cdp, '({ tapAt: window.__pb.tapAt, viewAt: window.__pb.viewAt })')
     return pb.tapAt === null ? null : pb.viewAt - pb.tapAt
   } finally {
