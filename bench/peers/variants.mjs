@@ -12,7 +12,8 @@ const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); co
   if (title === 'WalletConnect') return [...d.querySelectorAll('[data-wc-status]')].some(vis);
   return title === 'Connect Wallet' && [...d.querySelectorAll('ul.list .item')].some(vis); })()`
 
-const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view') && vis(e))`
+// On a phone, AppKit without adapter opens on its All Wallets view instead.
+const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view' || e.localName === 'w3m-all-wallets-view') && vis(e))`
 
 export const VARIANTS = {
   // The floor: a page with one static element and no script. What a modal costs is measured above it.
