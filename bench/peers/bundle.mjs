@@ -4,6 +4,10 @@ import * as esbuild from 'esbuild'
 import { rmSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 
+// Every page is laid out for the device's width, as a site made for phones is (the phone profile
+// emulates a mobile viewport; without this tag it would lay the page out 980 px wide).
+export const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+
 export async function bundle(appDir, entry, variant) {
   const outdir = resolve(appDir, `dist-${variant}`)
   rmSync(outdir, { recursive: true, force: true })
@@ -26,7 +30,7 @@ export async function bundle(appDir, entry, variant) {
   })
   const css = Object.keys(result.metafile.outputs).filter((k) => basename(k) === 'entry.css')
   writeFileSync(join(outdir, 'index.html'), `<!doctype html>
-<html><head><meta charset="utf-8"><title>${variant}</title>
+<html><head><meta charset="utf-8">${VIEWPORT_META}<title>${variant}</title>
 ${css.map(() => '<link rel="stylesheet" href="./entry.css">').join('\n')}
 </head><body><div id="root"></div>
 <script type="module" src="./entry.js"></script>

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bundle } from './bundle.mjs'
+import { bundle, VIEWPORT_META } from './bundle.mjs'
 
 export const ENTRIES = fileURLToPath(new URL('./entries/', import.meta.url))
 
@@ -29,23 +29,31 @@ export const PEERS = {
   onboard: { viem: false, deps: ['@web3-onboard/core@2.24.1', '@web3-onboard/injected-wallets@2.11.3'], bundles: { onboard: 'onboard.js' } },
 }
 
-const stampOf = () => JSON.stringify(PEERS) + readEntries()
+// Two stamps: what was installed per app (its dependencies) and what was bundled (the entries and
+// the bundle settings), so a changed entry re-bundles without re-installing.
+const installStamp = (peer) => JSON.stringify({ deps: peer.deps, viem: peer.viem })
+const bundleStamp = () => JSON.stringify(PEERS) + readEntries() + readFileSync(fileURLToPath(new URL('./bundle.mjs', import.meta.url)), 'utf8')
 const readEntries = () => Object.values(PEERS).flatMap((p) => Object.values(p.bundles)).map((f) => readFileSync(join(ENTRIES, f), 'utf8')).join('\n')
+const readStamp = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null)
 
 /** Installs and bundles every peer unless the cache already holds this exact set; returns the cache folder. */
 export async function ensurePeers(log = console.error) {
   const dir = cacheDir()
   const stamp = join(dir, 'peers.stamp')
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === stampOf()) return dir
+  if (readStamp(stamp) === bundleStamp()) return dir
   rmSync(stamp, { force: true })
   for (const [app, peer] of Object.entries(PEERS)) {
     const appDir = join(dir, app)
-    // Always from an empty folder: re-installing over a tree has pruned optional peers before.
-    rmSync(appDir, { recursive: true, force: true })
-    mkdirSync(join(appDir, 'src'), { recursive: true })
-    writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: `pb-${app}`, private: true, version: '0.0.0', type: 'module', ...(peer.viem ? { overrides: VIEM } : {}) }))
-    log(`peers: installing ${app} (${peer.deps.join(' ')})`)
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', ...peer.deps], { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] })
+    const installed = join(appDir, 'install.stamp')
+    if (readStamp(installed) !== installStamp(peer)) {
+      // Always from an empty folder: re-installing over a tree has pruned optional peers before.
+      rmSync(appDir, { recursive: true, force: true })
+      mkdirSync(join(appDir, 'src'), { recursive: true })
+      writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: `pb-${app}`, private: true, version: '0.0.0', type: 'module', ...(peer.viem ? { overrides: VIEM } : {}) }))
+      log(`peers: installing ${app} (${peer.deps.join(' ')})`)
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', ...peer.deps], { cwd: appDir, stdio: ['ignore', 'ignore', 'inherit'] })
+      writeFileSync(installed, installStamp(peer))
+    }
     for (const [variant, entry] of Object.entries(peer.bundles)) {
       copyFileSync(join(ENTRIES, entry), join(appDir, 'src', entry))
       await bundle(appDir, `src/${entry}`, variant)
@@ -54,8 +62,8 @@ export async function ensurePeers(log = console.error) {
   }
   // The floor: one static element, no script.
   mkdirSync(join(dir, 'blank', 'dist-blank'), { recursive: true })
-  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), '<!doctype html><meta charset=utf-8><title>floor</title><p id=floor>Connect a wallet</p>\n')
-  writeFileSync(stamp, stampOf())
+  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), `<!doctype html><meta charset=utf-8>${VIEWPORT_META}<title>floor</title><p id=floor>Connect a wallet</p>\n`)
+  writeFileSync(stamp, bundleStamp())
   return dir
 }
 

@@ -1,7 +1,8 @@
 // Injected into every bench page before its own scripts: a test wallet that every product can
 // list (EIP-6963 and window.ethereum) and that records when a connection request reaches it, and
 // an observer that records when the product's connect view is visible (polled every 4 ms and
-// every animation frame, open shadow roots included).
+// every animation frame, open shadow roots included), the main thread's long tasks, and the
+// visitor's first touch or press (a tap on the site's connect button).
 export const WALLET_NAME = 'Bench Wallet'
 
 export function pageScript(viewCriterion) {
@@ -12,8 +13,15 @@ export function pageScript(viewCriterion) {
     return out; };
   const vis = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const ownText = (e) => { let s = ''; for (const n of e.childNodes) if (n.nodeType === 3) s += n.textContent; return s.replace(/\\s+/g, ' ').trim(); };
-  const pb = window.__pb = { viewAt: null, clickAt: null, walletAt: null, walletMethod: null };
+  const pb = window.__pb = { viewAt: null, clickAt: null, walletAt: null, walletMethod: null, tapAt: null, longTasks: [] };
   try { performance.setResourceTimingBufferSize(5000); } catch (e) {}
+  try { new PerformanceObserver((list) => { for (const t of list.getEntries()) pb.longTasks.push([t.startTime, t.duration]); })
+    .observe({ type: 'longtask', buffered: true }); } catch (e) {}
+  const tapped = () => { if (pb.tapAt === null) pb.tapAt = performance.now(); };
+  window.addEventListener('touchstart', tapped, { capture: true, passive: true });
+  window.addEventListener('pointerdown', tapped, { capture: true, passive: true });
+  // Total Blocking Time up to a moment: each long task's time past 50 ms, for the tasks begun before it.
+  pb.blockingUntil = (until) => pb.longTasks.filter(([start]) => start < until).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
 
   // The wallet: answers reads at once; a request for accounts is the click reaching it (left pending).
   const listeners = {};

@@ -3,7 +3,7 @@
 // like a peer: entries/postern.js with the bench's esbuild settings, and the classic CDN script
 // with its classic/ chunks beside a plain page.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bundle } from './bundle.mjs'
@@ -31,7 +31,22 @@ export async function buildPostern(dir) {
   copyFileSync(join(pkg, 'dist', 'cdn', 'postern.js'), join(cdn, 'postern.js'))
   cpSync(join(pkg, 'dist', 'cdn', 'classic'), join(cdn, 'classic'), { recursive: true })
   copyFileSync(join(ENTRIES, 'postern-cdn.html'), join(cdn, 'index.html'))
+  writePreloadPage(cdn, join(app, 'dist-postern-cdn-preload'))
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()
   const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== ''
   return `${head}${dirty ? ' + working-tree changes in src/' : ''}`
+}
+
+/**
+ * The CDN page with one line a site can add: a modulepreload of the modal's chunk (its name is
+ * fixed: classic/loadModal.js, beside postern.js), so it downloads beside the script instead of
+ * after it has run. Opt-in variant 'postern-cdn-preload'.
+ */
+export function writePreloadPage(cdn, out) {
+  rmSync(out, { recursive: true, force: true })
+  cpSync(cdn, out, { recursive: true })
+  const page = readFileSync(join(cdn, 'index.html'), 'utf8')
+  const hinted = page.replace('</head>', '<link rel="modulepreload" href="./classic/loadModal.js">\n</head>')
+  if (hinted === page) throw new Error('postern-cdn.html has no </head>')
+  writeFileSync(join(out, 'index.html'), hinted)
 }

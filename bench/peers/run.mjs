@@ -6,9 +6,14 @@
 //   requests every request and WebSocket from navigation until the click (the visitor's intent),
 //            and how many of them left the page's origin
 //   click    then a click on the test wallet's entry → the wallet receives the connection request
+//   tbt      Total Blocking Time (long tasks' time past 50 ms) from navigation to the connect view
+// With a profile that taps (phone), then the same page in a fresh context opened with '#tap': once
+// the site's connect button is there and the page has had 3 s to settle, a tap on it, and
+//   tap      the tap → connect view visible
 import { join } from 'node:path'
 import { pageScript } from './page-script.mjs'
 import { brotliSize } from './serve.mjs'
+import { emulate, PROFILES } from './profile.mjs'
 
 const median = (xs) => {
   const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b)
@@ -35,10 +40,10 @@ export async function waitUntil(cdp, expression, ms, every = 10) {
   return false
 }
 
-export async function runOnce({ launchChromium, server, dir, name, variant }) {
+export async function runOnce({ launchChromium, server, dir, name, variant, profile = PROFILES.desktop }) {
   const browser = await launchChromium()
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await browser.newContext(profile.context)
     const page = await context.newPage()
     const requests = []
     const errors = []
@@ -48,12 +53,14 @@ export async function runOnce({ launchChromium, server, dir, name, variant }) {
     await page.addInitScript(pageScript(variant.view))
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
+    await emulate(cdp, profile)
     const url = `${server.url}/${variant.dir}/dist-${name}/`
     const t0 = Date.now()
     await page.goto(url, { waitUntil: 'commit' })
-    await waitUntil(cdp, 'window.__pb.viewAt !== null', 30_000, 20)
+    await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)
     const viewAt = await evaluate(cdp, 'window.__pb.viewAt')
-    const settle = Math.max((viewAt ?? 30_000) + 2000, 5000) - (Date.now() - t0)
+    const tbt = viewAt === null ? null : await evaluate(cdp, `window.__pb.blockingUntil(${viewAt})`)
+    const settle = Math.max((viewAt ?? profile.viewWait) + 2000, 5000) - (Date.now() - t0)
     if (settle > 0) await page.waitForTimeout(settle)
     await cdp.send('HeapProfiler.collectGarbage')
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
@@ -72,8 +79,11 @@ export async function runOnce({ launchChromium, server, dir, name, variant }) {
       .filter((r) => r.name.startsWith(pageOrigin) && r.start <= viewAt && /\.m?js$/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname))]
     await context.close()
+    const tap = !variant.floor && profile.tap ? await tapOnce({ browser, profile, url, variant }) : null
     return {
       view: viewAt,
+      tap,
+      tbt,
       click,
       heap: metrics.JSHeapUsedSize,
       jsBytes: js.reduce((sum, p) => sum + brotliSize(join(dir, decodeURIComponent(p))), 0),
@@ -85,5 +95,25 @@ export async function runOnce({ launchChromium, server, dir, name, variant }) {
     }
   } finally {
     await browser.close()
+  }
+}
+
+/** The page opened with '#tap' in a fresh context: the tap on its connect button → the connect view visible (ms). */
+async function tapOnce({ browser, profile, url, variant }) {
+  const context = await browser.newContext(profile.context)
+  try {
+    const page = await context.newPage()
+    await page.addInitScript(pageScript(variant.view))
+    const cdp = await context.newCDPSession(page)
+    await emulate(cdp, profile)
+    await page.goto(`${url}#tap`, { waitUntil: 'commit' })
+    if (!await waitUntil(cdp, `!!document.getElementById('pb-connect')`, profile.viewWait, 20)) return null
+    await page.waitForTimeout(3000)
+    await page.tap('#pb-connect')
+    if (!await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)) return null
+    const pb = await evaluate(cdp, '({ tapAt: window.__pb.tapAt, viewAt: window.__pb.viewAt })')
+    return pb.tapAt === null ? null : pb.viewAt - pb.tapAt
+  } finally {
+    await context.close()
   }
 }

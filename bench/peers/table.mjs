@@ -7,9 +7,14 @@ import { median } from './run.mjs'
 import { VARIANTS } from './variants.mjs'
 
 export const RESULTS_FILE = 'results.json'
+/** Desktop keeps the historical name (read by `npm run bench`); other profiles get their own file. */
+export const resultsFile = (profile = 'desktop') => (profile === 'desktop' ? RESULTS_FILE : `results-${profile}.json`)
 
-const METRICS = [
+// `optional` columns are left out when no product has a value (tap: only the phone profile taps).
+const ALL_METRICS = [
   { key: 'view', head: 'nav → connect view (ms)', fmt: (v) => v.toFixed(0) },
+  { key: 'tap', head: 'tap → connect view (ms)', fmt: (v) => v.toFixed(0), floor: 0, optional: true },
+  { key: 'tbt', head: 'blocking time nav → view (ms)', fmt: (v) => v.toFixed(0) },
   { key: 'click', head: 'click → wallet reached (ms)', fmt: (v) => v.toFixed(1), floor: 0 },
   { key: 'heap', head: 'JS heap after GC (MiB)', fmt: (v) => (v / 1048576).toFixed(2) },
   { key: 'jsBytes', head: 'JS before visible (KiB br)', fmt: (v) => (v / 1024).toFixed(1) },
@@ -21,7 +26,7 @@ export function medians(results) {
   const out = {}
   for (const [name, { runs }] of Object.entries(results.variants)) {
     const ok = runs.filter((r) => r.view !== null)
-    out[name] = Object.fromEntries([...METRICS.map((m) => m.key), 'outside'].map((k) => [k, median(ok.map((r) => r[k]))]))
+    out[name] = Object.fromEntries([...ALL_METRICS.map((m) => m.key), 'outside'].map((k) => [k, median(ok.map((r) => r[k] ?? null))]))
     out[name].ok = ok.length
     out[name].total = runs.length
   }
@@ -32,6 +37,7 @@ const ratio = (a, b) => (a === null || b === null ? '–' : b === 0 ? (a === 0 ?
 
 export function formatTable(results) {
   const m = medians(results)
+  const METRICS = ALL_METRICS.filter((x) => !x.optional || Object.values(m).some((v) => v[x.key] !== null))
   const floor = m.blank
   const postern = Object.keys(m).filter((n) => VARIANTS[n]?.postern)
   const peers = Object.keys(m).filter((n) => !VARIANTS[n]?.postern && !VARIANTS[n]?.floor)
@@ -58,16 +64,16 @@ export function formatTable(results) {
     }
   }
   return [
-    `Peer bench, ${results.date}: medians of ${results.runs} cold runs per product, interleaved, one run (Postern ${results.postern}; ${results.machine}).`,
+    `Peer bench, ${results.date}, ${results.profile ?? 'desktop'} profile: medians of ${results.runs} cold runs per product, interleaved, one run (Postern ${results.postern}; ${results.machine}).`,
     '',
     ...rows,
     '',
-    'Ratio rows: Postern / peer · (Postern − blank) / (peer − blank); below 1 = Postern faster, leaner or asking less. Click → wallet has no floor (0).',
+    'Ratio rows: Postern / peer · (Postern − blank) / (peer − blank); below 1 = Postern faster, leaner or asking less. Click → wallet and tap → connect view have no floor (0).',
   ].join('\n')
 }
 
 /** The last saved results of `npm run bench:peers` in the cache folder, if any. */
-export function lastResults(dir) {
-  const file = join(dir, RESULTS_FILE)
+export function lastResults(dir, profile = 'desktop') {
+  const file = join(dir, resultsFile(profile))
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined
 }

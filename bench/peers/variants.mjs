@@ -12,13 +12,16 @@ const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); co
   if (title === 'WalletConnect') return [...d.querySelectorAll('[data-wc-status]')].some(vis);
   return title === 'Connect Wallet' && [...d.querySelectorAll('ul.list .item')].some(vis); })()`
 
-const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view') && vis(e))`
+// On a phone, AppKit without adapter opens on its All Wallets view instead.
+const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view' || e.localName === 'w3m-all-wallets-view') && vis(e))`
 
 export const VARIANTS = {
   // The floor: a page with one static element and no script. What a modal costs is measured above it.
   blank: { dir: 'blank', view: `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`, floor: true },
   postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
+  // Opt-in: the CDN page with a modulepreload of the modal's chunk (bench/peers/postern.mjs).
+  'postern-cdn-preload': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern CDN script + modulepreload' },
   // Opt-in (name it on the command line): no adapter, so it opens on WalletConnect, like appkit-noadapter.
   'postern-wc': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern ESM, no adapter' },
   onboard: { dir: 'onboard', view: `deep().some(e => vis(e) && ownText(e) === 'Connect your wallet')`, label: 'Web3-Onboard 2.24.1' },

@@ -11,4 +11,12 @@ const modal = createAppKit({
   adapters: [eip155()],
   metadata: { name: 'peerbench', description: 'peerbench', url: location.origin, icons: [] },
 });
-modal.open();
+// '#tap' (the phone profile's second page): the modal opens on a tap on the site's connect button instead.
+if (location.hash === '#tap') {
+  const button = document.body.appendChild(document.createElement('button'));
+  button.id = 'pb-connect';
+  button.textContent = 'Connect';
+  button.addEventListener('click', () => modal.open());
+} else {
+  modal.open();
+}
