@@ -39,22 +39,63 @@ export async function routeToStack(context, stack, rpcByUrl) {
   })
 }
 
+/**
+ * The WalletConnect relay the app dials (wss://relay.walletconnect.org by default) bridged to the
+ * stack's relay, frame for frame, with the app's own query (project id, auth JWT).
+ */
+export async function routeRelayToStack(context, stack) {
+  const { WebSocket } = await import('ws')
+  await context.routeWebSocket(/^wss?:\/\/relay\.walletconnect\.(org|com)\//, (route) => {
+    const target = new URL(stack.relay.url)
+    target.search = new URL(route.url()).search
+    const server = new WebSocket(target.href)
+    const waiting = []
+    server.on('open', () => waiting.splice(0).forEach((frame) => server.send(frame)))
+    server.on('message', (data, isBinary) => route.send(isBinary ? data : data.toString()))
+    server.on('close', () => route.close().catch(() => undefined))
+    server.on('error', () => route.close().catch(() => undefined))
+    route.onMessage((frame) => (server.readyState === WebSocket.OPEN ? server.send(frame) : waiting.push(frame)))
+    route.onClose(() => server.close())
+  })
+}
+
 /** Text of the page including open shadow roots (the modal's and the buttons'). */
 const deepText = (page) => page.evaluate(() => {
   const walk = (root) => [...root.querySelectorAll('*')].map((el) => (el.shadowRoot ? walk(el.shadowRoot) : '')).join(' ') + ' ' + (root.textContent ?? '')
   return walk(document.documentElement)
 })
 
-/** Clicks the connect button (AppKit's element, else the app's own), then the first test wallet listed. */
-async function connect(page, { walletNames, addressTails }) {
+/** The pairing URI the modal's WalletConnect view shows (its QR's data attribute), once it shows one. */
+const shownUri = (page) => page.evaluate(() => {
+  const uri = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[data-wc-uri]')?.getAttribute('data-wc-uri')
+  return uri?.startsWith('wc:') ? uri : undefined
+})
+
+/**
+ * Clicks the connect button (AppKit's element, else the app's own), then the first test wallet
+ * listed; an app without adapters shows WalletConnect's QR instead, paired by the stack's
+ * WalletConnect test wallet.
+ */
+async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
   const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
   const own = page.locator('button', { hasText: /connect|open/i }).first()
   const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
-  await wallet.waitFor({ timeout: 15_000 })
-  await wallet.click()
+  const listed = await Promise.race([
+    wallet.waitFor({ timeout: 15_000 }).then(() => true),
+    (async () => {
+      for (let i = 0; i < 50; i++) {
+        const uri = await shownUri(page)
+        if (uri) return uri
+        await page.waitForTimeout(300)
+      }
+      return new Promise(() => undefined) // no QR: the wallet list decides
+    })(),
+  ])
+  if (listed === true) await wallet.click()
+  else await pairWalletConnect(listed)
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     const text = (await deepText(page)).toLowerCase()
@@ -90,6 +131,17 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   let page
   context.on('page', (p) => page && p !== page && p.close().catch(() => undefined))
   await routeToStack(context, stack, rpcByUrl)
+  await routeRelayToStack(context, stack)
+  let wcWallet
+  const pairWalletConnect = async (uri) => {
+    const { createWalletConnectWallet } = await import('../../dev/wallet/walletconnect/index.ts')
+    wcWallet = await createWalletConnectWallet({
+      relayUrl: stack.relay.url,
+      projectId: stack.config.projectId,
+      rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.chainId, c.rpcUrl])),
+    })
+    await wcWallet.pair(uri)
+  }
   for (const content of walletScripts) await context.addInitScript({ content })
   page = await context.newPage()
   page.on('pageerror', (error) => note(error.message))
@@ -99,7 +151,7 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-    await connect(page, { walletNames, addressTails })
+    await connect(page, { walletNames, addressTails, pairWalletConnect })
     result.connects = true
     await closeModalIfOpen(page)
     await page.waitForTimeout(1500)
@@ -131,6 +183,7 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
     result.screenshot = await page.screenshot({ fullPage: true }).catch(() => undefined)
   } finally {
     await context.close().catch(() => undefined)
+    await wcWallet?.stop().catch(() => undefined)
   }
   const failed = result.buttons.find((b) => !b.ok)
   result.firstError = errors[0] ?? (failed ? `${failed.text}: ${failed.error}` : '')
