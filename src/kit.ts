@@ -68,6 +68,12 @@ export function readNetwork(store: Store): NetworkSnapshot {
   return { caipNetwork: network, chainId: network.id, caipNetworkId: network.caipNetworkId, approvedCaipNetworkIds: [], supportsAllNetworks: true }
 }
 
+/** What makes subscribeNetwork call back: the active network, and the active account's connection. */
+function networkTrigger(store: Store) {
+  const account = activeAccount(store)
+  return { network: store.network.activeNetwork.value, caipAddress: account.caipAddress, status: account.status }
+}
+
 /** The public instance: every method is a thin call into the store's actions. */
 export function createKit(store: Store) {
   // The modal chunk carries openModal too: a first open waits on one chunk, sets the view, then
@@ -122,7 +128,8 @@ export function createKit(store: Store) {
     subscribeEvents: (fn: (event: ModalEvent) => void) => subscribeEvents(store, fn),
     subscribeAccount: (fn: (account: AccountSnapshot) => void, namespace?: string) =>
       watch(() => readAccount(store, namespaceOf(namespace)), fn),
-    subscribeNetwork: (fn: (network: NetworkSnapshot) => void) => watch(() => readNetwork(store), fn),
+    /** As AppKit's (a ChainController subscriber): on a network change, and on a connect or disconnect too. */
+    subscribeNetwork: (fn: (network: NetworkSnapshot) => void) => watch(() => networkTrigger(store), () => fn(readNetwork(store))),
     /** The active namespace's wallet provider (EIP-1193 for EVM); undefined when nothing is connected. */
     getWalletProvider: () => more.getProvider(store.network.activeNamespace.peek()),
     getWalletProviderType: () => more.getProviderType(store.network.activeNamespace.peek()),

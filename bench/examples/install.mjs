@@ -98,8 +98,10 @@ function setVersion(dir, name, version) {
 /** The first line of a tool's output that reads as an error, shortened for a table cell. */
 export function firstError(output) {
   const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean)
-  // A compiler's own message first (tsc, Next's "Type error:", a bundler's resolve error), then any error line.
-  const specific = lines.find((l) => /error TS\d+|Type error:|Module not found|is not exported|Missing ".*" specifier/.test(l))
+  // The type checker's own message first (tsc, vue-tsc, Next's "Type error:"): run side by side with
+  // the bundler, it may print after the bundler's warnings. Then a bundler's resolve error, then any error line.
+  const compiler = lines.find((l) => /error TS\d+|Type error:/.test(l))
+  const specific = compiler ?? lines.find((l) => /Module not found|is not exported|Missing ".*" specifier/.test(l))
   const line = specific ?? lines.find((l) => /\berror\b|Error:|ERR!|failed|Cannot find|not found/i.test(l) && !/^npm warn/i.test(l)) ?? lines.at(-1) ?? ''
   return line.length > 160 ? `${line.slice(0, 157)}…` : line
 }

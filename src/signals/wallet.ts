@@ -112,14 +112,18 @@ export async function disconnectWallet(store: Store, namespace?: ChainNamespace)
   const target = namespace ?? store.network.activeNamespace.peek()
   const account = accountFor(store, target)
   if (!account.connectorId) return
+  // AppKit's public state is loading while the wallet disconnects: subscribeState calls back then.
+  store.modal.loading.value = true
   try {
     await driverFor(store, target, account.connectorId).disconnect(account.connectorId)
   } catch (error) {
+    store.modal.loading.value = false
     showToast(store, 'error', 'Failed to disconnect')
     emitEvent(store, 'DISCONNECT_ERROR', { message: String((error as Error)?.message) })
     throw new PosternError('Failed to disconnect', 'DISCONNECT_ERROR', { cause: error })
   }
   forgetConnection(store, target)
+  store.modal.loading.value = false
   emitEvent(store, 'DISCONNECT_SUCCESS')
 }
 

@@ -17,7 +17,8 @@ const appKit = createAppKit({
   apiUrl: config.apiUrl,
   blockchainApiUrl: config.blockchainApiUrl,
   relayUrl: config.relayUrl,
-  rpcUrls: config.rpcUrls,
+  // Devnet answered by the local ledger too, so a switch to it reads a balance offline.
+  rpcUrls: { ...config.rpcUrls, [solanaDevnet.caipNetworkId]: config.rpcUrls[solanaLocal.caipNetworkId]! },
   features: { email: false, socials: false },
 })
 

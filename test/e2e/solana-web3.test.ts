@@ -1,7 +1,8 @@
 // AppKit's javascript-solana example in Chromium with Postern's imports (test/e2e/solana-web3-site.ts):
-// Sign Message, Send tx, Get Balance and Disconnect against the Solana test wallet and the
-// local ledger, through the site's own @solana/web3.js: Sign Message (Buffer from the
-// adapter's polyfills), Send tx (sendTransaction(tx, connection)), Get Balance, Disconnect.
+// Switch Network, Sign Message, Send tx, Get Balance and Disconnect against the Solana test wallet
+// and the local ledger, through the site's own @solana/web3.js: Switch Network (named by
+// subscribeNetwork at connect), Sign Message (Buffer from the adapter's polyfills), Send tx
+// (sendTransaction(tx, connection)), Get Balance, Disconnect (subscribeState hides the buttons).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -41,7 +42,7 @@ async function press(page: Page, id: string, result: string): Promise<string> {
   return (await page.locator(`#${result}`).textContent())!
 }
 
-test('behavior: connects, then Sign Message, Send tx, Get Balance and Disconnect each work', async () => {
+test('behavior: connects, then Switch Network, Sign Message, Send tx, Get Balance and Disconnect each work', async () => {
   const { page, errors } = await e2e.newPage()
   await page.goto(`${e2e.stack.web.url}/t/solana-web3.html`)
   await page.locator('appkit-button button').click()
@@ -52,6 +53,16 @@ test('behavior: connects, then Sign Message, Send tx, Get Balance and Disconnect
 
   // The provider's requestedChains, as subscribeNetwork's callback reads them on a switch.
   assert.equal(await page.evaluate(() => (window as any).appKit.getWalletProvider().requestedChains.map((c: any) => c.id)), ['localnet', String(solanaDevnet.id)])
+
+  // subscribeNetwork called back at connect, as AppKit's does: the button names the other network.
+  await page.waitForFunction(() => document.getElementById('switch-network')!.textContent === 'Switch to Solana Devnet')
+  assert.is(await page.locator('#networkState').textContent(), 'localnet')
+  await page.locator('#switch-network').click()
+  await page.waitForFunction(() => document.getElementById('switch-network')!.textContent === 'Switch to Solana Localnet')
+  assert.is(await page.locator('#networkState').textContent(), String(solanaDevnet.id))
+  assert.is(await page.evaluate(() => (window as any).appKit.getCaipNetwork().caipNetworkId), solanaDevnet.caipNetworkId)
+  await page.locator('#switch-network').click()
+  await page.waitForFunction(() => document.getElementById('networkState')!.textContent === 'localnet')
 
   const hex = await press(page, 'sign-message', 'signatureState')
   assert.match(hex, /^[0-9a-f]{128}$/)
@@ -74,6 +85,8 @@ test('behavior: connects, then Sign Message, Send tx, Get Balance and Disconnect
 
   await page.locator('#disconnect').click()
   await page.waitForFunction(() => !(window as any).appKit.getIsConnected())
+  // subscribeState called back at disconnect, as AppKit's does: the connected-only buttons hide.
+  for (const id of BUTTONS) await page.locator(`#${id}`).waitFor({ state: 'hidden', timeout: 5000 })
 })
 
 test.run()

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert'
 import { kitWith, resetDom, waitFor } from '../render'
 import { setAccountState } from '../../src/signals/account'
 import { emitEvent } from '../../src/signals/events'
+import { connectWallet } from '../../src/signals/wallet'
 import type { ChainAdapter } from '../../src/types'
 
 const adapter = { namespace: 'eip155', setup() {}, getProvider: () => undefined } as unknown as ChainAdapter
@@ -85,6 +86,33 @@ subs('subscribeNetwork, subscribeCaipNetworkChange, subscribeConnections', async
   assert.equal(networks, [137])
   assert.equal(changes, ['eip155:137'])
   assert.equal(connections, [1])
+})
+subs("behavior: as AppKit's, subscribeNetwork calls back at connect and disconnect, subscribeState and subscribeAccount at disconnect", async () => {
+  const wallet = {
+    namespace: 'eip155',
+    setup() {},
+    async connect() { return { address, chainId: 1 } },
+    async disconnect() {},
+    getProvider: () => ({}),
+  } as unknown as ChainAdapter
+  const kit = kitWith({ adapters: [wallet] })
+  const seen: string[] = []
+  const stops = [
+    kit.subscribeNetwork((n) => seen.push(`network ${n.chainId} connected=${kit.getIsConnectedState()}`)),
+    kit.subscribeState((s) => seen.push(`state loading=${s.loading} connected=${kit.getIsConnectedState()}`)),
+    kit.subscribeAccount((a) => seen.push(`account ${a.isConnected}`)),
+  ]
+  await connectWallet(kit.store, { id: 'w', uid: 'eip155:w', name: 'W', type: 'ANNOUNCED', chain: 'eip155' })
+  assert.ok(seen.includes('network 1 connected=true'), seen.join('; '))
+  seen.length = 0
+  await kit.disconnect()
+  stops.forEach((stop) => stop())
+  assert.ok(seen.includes('network 1 connected=false'), seen.join('; '))
+  assert.ok(seen.includes('account false'), seen.join('; '))
+  assert.ok(seen.includes('state loading=true connected=true'), seen.join('; '))
+  // The last state call sees the account gone, as a site hiding its connected-only buttons needs.
+  assert.is(seen.filter((s) => s.startsWith('state')).at(-1), 'state loading=false connected=false')
+  assert.is(kit.getState().loading, false)
 })
 subs('getRemoteFeatures, updateRemoteFeatures, subscribeRemoteFeatures', () => {
   const kit = kitWith({ adapters: [adapter] })
