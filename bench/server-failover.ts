@@ -11,6 +11,7 @@ import { startPostgres } from '../test/server/postgres.ts'
 import { LOAD_RATE_LIMITS, startServerProcess, type ServerProcess } from './server-process.ts'
 import { BACKEND_HEADER, LOST_HEADER, startProxy } from './server-proxy.ts'
 import { analyticsBatch, analyticsPath, authenticatePath, newAccount, nonceRequest, registrationBody, registrationPath, signInBody, SITE, uniqueName } from './server-writes.ts'
+import { randomBytes } from 'node:crypto'
 
 export interface FailoverOptions {
   chains: LocalChains
@@ -53,6 +54,8 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     DATABASE_URL: databaseUrl,
     EVM_RPC_URLS: opts.chains.chains.map((c) => `${c.chainId}=${c.rpcUrl}`).join(','),
     RATE_LIMITS: LOAD_RATE_LIMITS,
+    // One wrapping key for every server on this database, as a deployment shares its own.
+    SHARE_KEY: randomBytes(32).toString('hex'),
   }
   const lockHolder = async () =>
     (await admin.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND granted`, [INDEXER_LOCK])).rows[0]?.pid

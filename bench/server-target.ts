@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { LocalChains } from '../dev/chains/index.ts'
 import { startPostgres, type TestPostgres } from '../test/server/postgres.ts'
 import { LOAD_RATE_LIMITS, startServerProcess, type ServerProcess } from './server-process.ts'
+import { randomBytes } from 'node:crypto'
 
 /** Transactions of history seeded for the benchmarked account. */
 export const SEEDED = 300
@@ -24,6 +25,8 @@ export async function startTarget(db: Target['db'], chains: LocalChains, me: str
     EVM_RPC_URLS: chains.chains.map((c) => `${c.chainId}=${c.rpcUrl}`).join(','),
     EVM_TOKENS: chains.chains.map((c) => `${c.chainId}:${c.token.address}:USDC:USD Coin:6`).join(','),
     RATE_LIMITS: LOAD_RATE_LIMITS,
+    // One wrapping key for every server on this database, as a deployment shares its own.
+    SHARE_KEY: randomBytes(32).toString('hex'),
   }
   let postgres: TestPostgres | undefined
   let size: () => Promise<number>
