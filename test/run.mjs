@@ -1,6 +1,7 @@
-// `npm test`: type check, build, then every test file in its own Node process (unit tests with
-// happy-dom preloaded, dev-stack tests without), and the end-to-end tests in e2e workers that
-// share one local stack per worker (test/runner/workers.mjs). The last line counts all tests.
+// `npm test`: type check and build, unit files beside them (each in its own Node process with
+// happy-dom preloaded), then the dev-stack files (own processes) beside the end-to-end files, which
+// run in e2e workers that share one local stack per worker (test/runner/workers.mjs). The last
+// line counts all tests.
 //
 //   node test/run.mjs [substring-of-path ...] [--timeout <seconds per file>] [--dir <folder to walk>]
 //                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
@@ -117,7 +118,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** Each file's time in the last run that ran it, to start the slowest first (the pool then ends together). */
 const timingsFile = join(root, 'node_modules/.cache/postern/test-times.json')
-const previous = await readFile(timingsFile, 'utf8').then(JSON.parse, () => ({}))
+// A fresh clone (CI) has none yet: the times of a reference run, kept in the repository, stand in.
+const reference = join(root, 'test/runner/test-times.json')
+const previous = await readFile(timingsFile, 'utf8').catch(() => readFile(reference, 'utf8')).then(JSON.parse, () => ({}))
 const slowestFirst = (files) => [...files].sort((a, b) => (previous[b] ?? Infinity) - (previous[a] ?? Infinity) || a.localeCompare(b))
 async function saveTimings() {
   if (options.dir !== 'test') return // the runner's own fixtures
@@ -161,7 +164,7 @@ async function main() {
       failedFiles.push('build')
     }))
   }
-  await Promise.all(checks)
+  const checked = Promise.all(checks)
 
   const inWorkers = async (files, { size, args }) => {
     const left = await runInWorkers(files, {
@@ -176,9 +179,15 @@ async function main() {
   }
   // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
   const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
-  await pool(unit, jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
-  await pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))
-  await inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })
+  // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
+  // its chains, servers and browser: unit files need no build, so they start beside the type check
+  // and the build; the e2e workers then run beside the stack files.
+  const units = pool(slowestFirst(unit), jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
+  await checked
+  await Promise.all([
+    units.then(() => pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))),
+    inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] }),
+  ])
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
