@@ -105,7 +105,7 @@ wiring('behavior: connectorImages replace a connector\'s image; enableReconnect:
   const control = kitWith({ adapters: [recording()] })
   // ready(): the runtime's first import compiles it here (tsx), which a loaded machine makes slow.
   await control.ready()
-  await waitFor(() => reconnects === 1, 'a reconnect by default (createAppKit starts the adapters)', 20_000)
+  await waitFor(() => reconnects === 1, 'a reconnect by default (createAppKit starts the adapters)', 60_000)
   assert.ok(control)
   localStorage.setItem('@postern/connection_status', '"connected"')
   ctx = undefined
