@@ -4,21 +4,11 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { alive } from './process-alive.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('test runner')
-
-/** True while the process exists and has not ended (a zombie has ended: it only waits to be reaped). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '')
-  } catch {
-    return false
-  }
-}
 
 const started = Date.now()
 const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/runner', '--timeout', '15', '--jobs', '1'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
