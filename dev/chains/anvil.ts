@@ -19,7 +19,8 @@ function anvilBinary(): string {
   return join(dirname(pkg), 'bin', 'anvil')
 }
 
-async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/** Waits until the node answers with its own chain id (not another process that took the port). */
+async function waitForRpc(rpcUrl: string, chainId: number, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode}`)
@@ -29,7 +30,8 @@ async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 10_00
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       })
-      if (res.ok) return
+      const body = res.ok ? ((await res.json()) as { result?: unknown }) : undefined
+      if (body?.result === `0x${chainId.toString(16)}`) return
     } catch {
       // not listening yet
     }
@@ -44,7 +46,18 @@ async function waitForRpc(rpcUrl: string, child: ChildProcess, timeoutMs = 10_00
  * and on stop, so a restarted node goes on where the last one ended.
  */
 export async function startAnvil(chainId: number, port?: number, opts: { stateFile?: string } = {}): Promise<AnvilNode> {
-  const listenPort = port ?? (await freePort())
+  // A port asked of the OS can be taken by another process before anvil binds it (many tests start
+  // side by side): then anvil exits, and another free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAnvilOn(chainId, port ?? (await freePort()), opts)
+    } catch (error) {
+      if (port !== undefined || attempt >= 3 || !/exited/.test(String(error))) throw error
+    }
+  }
+}
+
+async function startAnvilOn(chainId: number, listenPort: number, opts: { stateFile?: string }): Promise<AnvilNode> {
   const state = opts.stateFile ? ['--state', opts.stateFile, '--state-interval', '1'] : []
   const child = spawn(
     anvilBinary(),
@@ -59,7 +72,7 @@ export async function startAnvil(chainId: number, port?: number, opts: { stateFi
       child.kill('SIGTERM')
     })
   try {
-    await waitForRpc(rpcUrl, child)
+    await waitForRpc(rpcUrl, chainId, child)
   } catch (error) {
     await stop()
     throw error

@@ -25,10 +25,16 @@ export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgre
       await ctx.chains?.stop()
       await ctx.postgres?.stop()
     }
-    const [chains, postgres] = await Promise.all([startChains(), opts.postgres ? startPostgres() : undefined])
-    ctx.chains = chains
-    ctx.postgres = postgres
-    ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase(), onrampSandbox: true, ...opts.server })
+    try {
+      const [chains, postgres] = await Promise.all([startChains(), opts.postgres ? startPostgres() : undefined])
+      ctx.chains = chains
+      ctx.postgres = postgres
+      ctx.api = await startApiServer({ chains: chains.chains, databaseUrl: await postgres?.createDatabase(), onrampSandbox: true, ...opts.server })
+    } catch (error) {
+      // uvu counts a failed before hook against every test but prints nothing of it.
+      console.error(`${label}: set-up failed:`, error)
+      throw error
+    }
   })
   test.after(async () => {
     await teardown()

@@ -44,7 +44,10 @@ async function launch(opts: { solana: boolean; reactDemo: boolean }): Promise<St
   if (started.status === 'rejected' || launched.status === 'rejected') {
     if (started.status === 'fulfilled') await started.value.stop()
     if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined)
-    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason
+    const reason = started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason
+    // Called from a before hook: uvu counts its failure against every test but prints nothing of it.
+    console.error('the e2e stack or browser failed to start:', reason)
+    throw reason
   }
   return { stack: started.value, browser: launched.value }
 }
