@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { freePort } from '../lib/ports.ts'
 
 /** The well-known development mnemonic; its first accounts are the demo accounts. */
 export const DEMO_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -41,30 +40,20 @@ async function waitForRpc(rpcUrl: string, chainId: number, child: ChildProcess, 
 }
 
 /**
- * Starts one anvil node on a free loopback port with the demo mnemonic. With a state file the
- * chain (accounts, blocks, transactions) is loaded from it when it exists, written every second
- * and on stop, so a restarted node goes on where the last one ended.
+ * Starts one anvil node on a loopback port with the demo mnemonic. With a state file the chain
+ * (accounts, blocks, transactions) is loaded from it when it exists, written every second and on
+ * stop, so a restarted node goes on where the last one ended.
  */
 export async function startAnvil(chainId: number, port?: number, opts: { stateFile?: string } = {}): Promise<AnvilNode> {
-  // A port asked of the OS can be taken by another process before anvil binds it (many tests start
-  // side by side): then anvil exits, and another free port is tried.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startAnvilOn(chainId, port ?? (await freePort()), opts)
-    } catch (error) {
-      if (port !== undefined || attempt >= 3 || !/exited/.test(String(error))) throw error
-    }
-  }
-}
-
-async function startAnvilOn(chainId: number, listenPort: number, opts: { stateFile?: string }): Promise<AnvilNode> {
   const state = opts.stateFile ? ['--state', opts.stateFile, '--state-interval', '1'] : []
+  // Without a port given, anvil binds port 0 and says which port the OS gave it: a port asked of
+  // the OS beforehand could be taken by another test's anvil of the same chain id, and the two
+  // tests would then share one chain (and replace each other's transactions).
   const child = spawn(
     anvilBinary(),
-    ['--host', '127.0.0.1', '--port', String(listenPort), '--chain-id', String(chainId), '--mnemonic', DEMO_MNEMONIC, '--silent', ...state],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    ['--host', '127.0.0.1', '--port', String(port ?? 0), '--chain-id', String(chainId), '--mnemonic', DEMO_MNEMONIC, ...state],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  const rpcUrl = `http://127.0.0.1:${listenPort}`
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode) return resolve()
@@ -72,10 +61,40 @@ async function startAnvilOn(chainId: number, listenPort: number, opts: { stateFi
       child.kill('SIGTERM')
     })
   try {
+    const listenPort = await listeningPort(child)
+    const rpcUrl = `http://127.0.0.1:${listenPort}`
     await waitForRpc(rpcUrl, chainId, child)
+    return { chainId, rpcUrl, stop }
   } catch (error) {
     await stop()
     throw error
   }
-  return { chainId, rpcUrl, stop }
+}
+
+/** The port from anvil's "Listening on 127.0.0.1:PORT" line; the rest of its log is discarded. */
+function listeningPort(child: ChildProcess, timeoutMs = 30_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const timer = setTimeout(() => fail(new Error(`anvil did not say where it listens within ${timeoutMs} ms`)), timeoutMs)
+    const onExit = (code: number | null) => fail(new Error(`anvil exited with code ${code} before listening`))
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096)
+      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(seen)
+      if (!match) return
+      done()
+      resolve(Number(match[1]))
+    }
+    const done = () => {
+      clearTimeout(timer)
+      child.off('exit', onExit)
+      child.stdout!.off('data', onData)
+      child.stdout!.resume()
+    }
+    const fail = (error: Error) => {
+      done()
+      reject(error)
+    }
+    child.once('exit', onExit)
+    child.stdout!.on('data', onData)
+  })
 }
