@@ -1,4 +1,3 @@
-import { freePort } from '../lib/ports.ts'
 import { createGenesis } from './genesis.ts'
 import { Ledger } from './ledger.ts'
 import { loadLedger, newGenesisHash, persistLedger } from './persist.ts'
@@ -36,7 +35,7 @@ export async function startSolana(opts: { port?: number; accountCount?: number; 
   const ledger = restored?.ledger ?? new Ledger({ genesisHash: opts.stateDir ? newGenesisHash() : undefined })
   const genesis = restored?.genesis ?? (await createGenesis(ledger, opts.accountCount))
   const saver = opts.stateDir ? persistLedger(ledger, genesis, opts.stateDir) : undefined
-  const server = await startRpcServer({ ledger, faucet: genesis.faucet.signer }, opts.port ?? (await freePort())).catch(async (error: unknown) => {
+  const server = await startRpcServer({ ledger, faucet: genesis.faucet.signer }, opts.port ?? 0).catch(async (error: unknown) => {
     await saver?.stop()
     throw error
   })

@@ -118,7 +118,7 @@ export function startRpcServer(ctx: RpcContext, port: number): Promise<RpcServer
     server.listen(port, '127.0.0.1', () => {
       server.off('error', reject)
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
         stop: () =>
           new Promise<void>((done) => {
             server.close(() => done())
