@@ -1,0 +1,54 @@
+// AppKit Pay's controller state, page-wide as AppKit keeps it: the payment being made, its
+// progress and its error. Shared by postern/pay and the Pay view's chunk; nothing at import time
+// beyond the signal.
+import { signal } from '@preact/signals-core'
+import type { AppKitPayErrorMessage } from './errors'
+import type { CurrentPayment, Exchange, PaymentChoice, PaymentOptions } from './types'
+
+export interface PayControllerState extends PaymentOptions {
+  isConfigured: boolean
+  error: AppKitPayErrorMessage | null
+  isPaymentInProgress: boolean
+  isLoading: boolean
+  exchanges: Exchange[]
+  currentPayment?: CurrentPayment
+  paymentId?: string
+  choice: PaymentChoice
+  /** The reason behind error, in words a person can act on (Postern's addition, shown in the view). */
+  errorDetail?: string
+}
+
+export const initialPayState = (): PayControllerState => ({
+  paymentAsset: { network: 'eip155:1', asset: '0x0', metadata: { name: '0x0', symbol: '0x0', decimals: 0 } },
+  recipient: '0x0',
+  amount: 0,
+  isConfigured: false,
+  error: null,
+  isPaymentInProgress: false,
+  isLoading: false,
+  exchanges: [],
+  openInNewTab: true,
+  redirectUrl: undefined,
+  payWithExchange: undefined,
+  currentPayment: undefined,
+  paymentId: undefined,
+  choice: 'pay',
+})
+
+let current: ReturnType<typeof signal<PayControllerState>> | undefined
+/** The state as a signal (views read .value); made on first use. */
+export const payState = () => (current ??= signal(initialPayState()))
+
+export function patchPay(patch: Partial<PayControllerState>): void {
+  payState().value = { ...payState().peek(), ...patch }
+}
+
+/** Calls back when one key's value changes (AppKit's subscribeKey). */
+export function subscribePayKey<K extends keyof PayControllerState>(key: K, callback: (value: PayControllerState[K]) => void): () => void {
+  let last = payState().peek()[key]
+  return payState().subscribe((state) => {
+    if (state[key] === last) return
+    last = state[key]
+    callback(state[key])
+  })
+}
