@@ -1,7 +1,7 @@
 // AppKit Pay's controller state, page-wide as AppKit keeps it: the payment being made, its
 // progress and its error. Shared by postern/pay and the Pay view's chunk; nothing at import time
 // beyond the signal.
-import { signal } from '@preact/signals-core'
+import { signal, type Signal } from '@preact/signals-core'
 import type { AppKitPayErrorMessage } from './errors'
 import type { CurrentPayment, Exchange, PaymentChoice, PaymentOptions } from './types'
 
@@ -35,9 +35,9 @@ export const initialPayState = (): PayControllerState => ({
   choice: 'pay',
 })
 
-let current: ReturnType<typeof signal<PayControllerState>> | undefined
+let current: Signal<PayControllerState> | undefined
 /** The state as a signal (views read .value); made on first use. */
-export const payState = () => (current ??= signal(initialPayState()))
+export const payState = (): Signal<PayControllerState> => (current ??= signal(initialPayState()))
 
 export function patchPay(patch: Partial<PayControllerState>): void {
   payState().value = { ...payState().peek(), ...patch }

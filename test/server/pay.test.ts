@@ -5,13 +5,15 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { withApiServer, type ApiCtx } from '../dev/api-fixture.ts'
-import { demoAccount, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
+import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
 import { startApiServer } from '../../server/index.ts'
 
 const test = suite<ApiCtx>('server pay API and exchange sandbox', {})
 withApiServer(test, 'pay.test.ts')
 
-const shop = demoAccount(9).address
+// A fresh recipient (never the treasury, an unlocked demo account that pays).
+const shop = privateKeyToAccount(generatePrivateKey()).address
 async function rpc(url: string, method: string, params: unknown, projectId = 'test') {
   const res = await fetch(`${url}/v1/json-rpc?projectId=${projectId}`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }) })
   return { status: res.status, json: (await res.json()) as any }
