@@ -3,7 +3,8 @@
 // chain) or through an exchange (its page, then its status); PAY_* events reach subscribeEvents.
 export { openPay, pay, getExchanges, getAvailableExchanges, getPayUrl, openPayUrl, getPayResult, getPayError, getIsPaymentInProgress, subscribeStateKey } from './pay/client'
 export type { PayControllerPublicState } from './pay/client'
-export { PayController, formatCaip19Asset, isPayWithWalletSupported } from './pay/controller'
+export { PayController } from './pay/controller'
+export { formatCaip19Asset, isPayWithWalletSupported } from './pay/support'
 export type { PayControllerState } from './pay/state'
 export { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, createAppKitPayError } from './pay/errors'
 export type { AppKitPayErrorCode, AppKitPayErrorMessage } from './pay/errors'

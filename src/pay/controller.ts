@@ -9,7 +9,8 @@ import { isEvmAddress, isSolanaAddress } from '../utils/address'
 import { getBuyStatus, getExchanges, getPayUrl, PayApiError, type PayApi } from './api'
 import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as fail } from './errors'
 import { initialPayState, patchPay, payState, subscribePayKey, type PayControllerState } from './state'
-import type { CaipNetworkId, GetExchangesParams, PayUrlParams, PaymentOptions } from './types'
+import { formatCaip19Asset } from './support'
+import type { GetExchangesParams, PayUrlParams, PaymentOptions } from './types'
 
 const DEFAULT_PAGE = 0
 const DEFAULT_PAYMENT_ID = 'unknown'
@@ -38,18 +39,6 @@ const emit = (event: string, properties: Record<string, unknown>) => {
   if (s) emitEvent(s, event, properties)
 }
 
-/** AppKit's formatCaip19Asset: the native coin by its SLIP-44 type, a token by its standard. */
-export function formatCaip19Asset(network: CaipNetworkId, asset: string): string {
-  const [namespace, chainId] = network.split(':')
-  const native = asset === 'native'
-  if (namespace === 'eip155') return `${network}/${native ? `slip44:${chainId === '56' || chainId === '204' ? '714' : '60'}` : `erc20:${asset}`}`
-  if (namespace === 'solana') return `${network}/${native ? 'slip44:501' : `token:${asset}`}`
-  throw new AppKitPayError(AppKitPayErrorCodes.INVALID_CHAIN_NAMESPACE, `Unsupported chain namespace for CAIP-19 formatting: ${namespace}`)
-}
-
-/** AppKit's isPayWithWalletSupported: a wallet pays on EVM and Solana networks. */
-export const isPayWithWalletSupported = (network: string) => ['eip155', 'solana'].includes(network.split(':')[0]!)
-
 const configuration = (s: PayControllerState) => ({ network: s.paymentAsset.network, asset: s.paymentAsset.asset, recipient: s.recipient, amount: s.amount })
 let analyticsSet = false
 /** AppKit's initializeAnalytics: a payment starting or ending sends PAY_INITIATED, PAY_SUCCESS or PAY_ERROR. */
@@ -76,6 +65,10 @@ export const PayController = {
   get state(): PayControllerState {
     return payState().peek()
   },
+
+  /** For the Pay views: the state as a signal, and its setter. */
+  stateSignal: payState,
+  patchState: patchPay,
 
   subscribe(callback: (state: PayControllerState) => void): () => void {
     let first = true
@@ -120,7 +113,8 @@ export const PayController = {
     patchPay({ isConfigured: true })
     const s = payState().peek()
     emit('PAY_MODAL_OPEN', { exchanges: s.exchanges, configuration: configuration(s) })
-    await kit.open({ view: 'Pay' })
+    // The views' chunk reaches the controller through the route: it never holds a copy of this state.
+    await kit.open({ view: 'Pay', data: { pay: PayController } })
   },
 
   getPaymentAsset: () => payState().peek().paymentAsset,
@@ -224,6 +218,6 @@ export const PayController = {
   /** AppKit's handlePayWithWallet: not connected, Connect; else the transfer (in the Pay view's chunk). */
   async handlePayWithWallet(): Promise<void> {
     const { payWithWallet } = await import('../lazy/pay/wallet')
-    await payWithWallet(store())
+    await payWithWallet(store(), PayController)
   },
 }

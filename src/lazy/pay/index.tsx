@@ -6,8 +6,8 @@ import { accountFor } from '../../signals/account'
 import { showToast } from '../../signals/toast'
 import { disconnectWallet } from '../../signals/wallet'
 import type { ChainNamespace } from '../../types'
-import { PayController, isPayWithWalletSupported } from '../../pay/controller'
-import { payState } from '../../pay/state'
+import type { PayController } from '../../pay/controller'
+import { isPayWithWalletSupported } from '../../pay/support'
 import { useStyles } from '../../ui/sheet'
 import { ListItem, Spinner, t } from '../../ui/base'
 import { PAY_CSS } from './styles'
@@ -21,9 +21,19 @@ const CLOSE_AFTER_MS = 3000
  * AppKit's Pay view: the amount and asset, paying with the connected wallet (or connecting one),
  * or paying through one of the exchanges, whose page opens in a new tab.
  */
-export function Pay({ store }: { store: Store; route: Route }) {
+export function Pay({ store, route }: { store: Store; route: Route }) {
+  const pay = controllerOf(route)
+  if (!pay) return <p class="center muted">{t('No payment to make.')}</p>
+  return <PayOptions store={store} pay={pay} />
+}
+
+/** openPay hands the controller over in the route: this chunk holds no copy of its state. */
+type Controller = typeof PayController
+const controllerOf = (route: Route) => route.data?.['pay'] as Controller | undefined
+
+function PayOptions({ store, pay: PayController }: { store: Store; pay: Controller }) {
   const styled = useStyles(PAY_CSS)
-  const s = payState().value
+  const s = PayController.stateSignal().value
   const namespace = s.paymentAsset.network.split(':')[0] as ChainNamespace
   const account = accountFor(store, namespace)
   const [exchangeError, setExchangeError] = useState<string>()
@@ -45,11 +55,11 @@ export function Pay({ store }: { store: Store; route: Route }) {
     setOpening(undefined)
     if (!result) {
       popup?.close()
-      const { error, errorDetail } = payState().peek()
+      const { error, errorDetail } = PayController.state
       showToast(store, 'error', errorDetail ?? error ?? 'Unable to initiate payment')
       return
     }
-    pushView(store, 'PayLoading')
+    pushView(store, 'PayLoading', { pay: PayController })
     if (popup) popup.location.href = result.url
     else if (result.openInNewTab) window.open(result.url, '_blank', 'noopener')
     else window.location.href = result.url
@@ -99,9 +109,15 @@ export function Pay({ store }: { store: Store; route: Route }) {
 }
 
 /** AppKit's w3m-pay-loading-view: waiting for the wallet or the exchange, then the outcome. */
-export function PayLoading({ store }: { store: Store; route: Route }) {
+export function PayLoading({ store, route }: { store: Store; route: Route }) {
+  const pay = controllerOf(route)
+  if (!pay) return <p class="center muted">{t('No payment to make.')}</p>
+  return <PayProgress store={store} pay={pay} />
+}
+
+function PayProgress({ store, pay: PayController }: { store: Store; pay: Controller }) {
   const styled = useStyles(PAY_CSS)
-  const s = payState().value
+  const s = PayController.stateSignal().value
   const payment = s.currentPayment
   const ended = !s.isPaymentInProgress
   const failed = ended && (payment?.status === 'FAILED' || !!s.error || !payment?.result)

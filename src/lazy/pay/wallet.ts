@@ -12,7 +12,7 @@ import { showToast } from '../../signals/toast'
 import { driverFor, refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
 import { AppKitPayError, AppKitPayErrorCodes, failure } from '../../pay/errors'
-import { patchPay, payState } from '../../pay/state'
+import type { PayController } from '../../pay/controller'
 import { formatUnits } from '../../utils/units'
 import { loadChain } from '../send/load'
 
@@ -23,15 +23,17 @@ function fail(message: string, code: keyof typeof AppKitPayErrorCodes = 'GENERIC
   throw new AppKitPayError(code, message)
 }
 
-export async function payWithWallet(store: Store): Promise<void> {
-  const s = payState().peek()
+/** The controller comes from the caller: this chunk holds no copy of its state. */
+export async function payWithWallet(store: Store, pay: typeof PayController): Promise<void> {
+  const patchPay = pay.patchState
+  const s = pay.state
   const namespace = s.paymentAsset.network.split(':')[0] as ChainNamespace
   const account = accountFor(store, namespace)
   if (!account.address) return pushView(store, 'Connect', { namespace })
   if (s.isPaymentInProgress) return
   patchPay({ currentPayment: { type: 'wallet', status: 'IN_PROGRESS' }, error: null, errorDetail: undefined })
   patchPay({ isPaymentInProgress: true, paymentId: crypto.randomUUID() })
-  pushView(store, 'PayLoading')
+  pushView(store, 'PayLoading', { pay })
   try {
     const network = findNetwork(store.network.networks.peek(), s.paymentAsset.network)
     if (!network) fail(`${s.paymentAsset.network} is not one of the modal's networks`, 'INVALID_PAYMENT_CONFIG')
