@@ -48,7 +48,7 @@ test('behavior: paying with the wallet in POL switches to Polygon, settles on ch
   assert.is(await page.evaluate(() => (window as any).pay.getPayResult()), outcome.result)
   const events = await payEvents(page)
   assert.equal(events.map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_SUCCESS'])
-  assert.equal(events[2]!.properties.currentPayment, { type: 'wallet', result: outcome.result })
+  assert.equal(events[2]!.properties.currentPayment, { type: 'wallet', exchangeId: undefined, sessionId: undefined, result: outcome.result })
   assert.equal(events[2]!.properties.configuration, { network: 'eip155:137', asset: 'native', recipient: shop, amount: 0.25 })
   assert.is(events[1]!.properties.paymentId, events[2]!.properties.paymentId)
   assert.equal(errors, [])
