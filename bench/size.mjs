@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const KIB = 1024
 export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB, oneNetwork: 2 * KIB }
 /** postern/pay: its entry (client, controller, assets) and the Pay views' chunk. */
-const PAY_BUDGETS = { entry: 6 * KIB, view: 8 * KIB }
+const PAY_BUDGETS = { entry: 8 * KIB, view: 8 * KIB }
 /** Packages that must only ever arrive through import(). */
 const HEAVY = /(node_modules\/|^prebundled:)(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
 /** Vendor chunks exempt from the per-chunk budget: most of their bytes are these libraries. */
