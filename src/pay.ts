@@ -4,12 +4,12 @@
 export { openPay, pay, getExchanges, getAvailableExchanges, getPayUrl, openPayUrl, getPayResult, getPayError, getIsPaymentInProgress, subscribeStateKey } from './pay/client'
 export type { PayControllerPublicState } from './pay/client'
 export { PayController } from './pay/controller'
-export { formatCaip19Asset, isPayWithWalletSupported } from './pay/support'
-export type { PayControllerState } from './pay/state'
-export { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, createAppKitPayError } from './pay/errors'
-export type { AppKitPayErrorCode, AppKitPayErrorMessage } from './pay/errors'
+export { formatCaip19Asset, isPayWithWalletSupported } from './utils/pay-assets'
+export type { PayControllerState } from './utils/pay-types'
+export { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, createAppKitPayError } from './utils/pay-errors'
+export type { AppKitPayErrorCode, AppKitPayErrorMessage } from './utils/pay-errors'
 export type {
   AssetMetadata, CurrentPayment, Exchange, ExchangeBuyStatus, GetExchangesParams, PayResult, PayUrlParams, PayUrlResponse, PaymentAsset,
   PaymentChoice, PaymentOptions, PaymentResult, Quote, QuoteAmount, QuoteCurrency, QuoteFee, QuoteStatus, QuoteStep,
-} from './pay/types'
+} from './utils/pay-types'
 export * from './pay/assets'

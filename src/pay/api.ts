@@ -1,7 +1,7 @@
 // AppKit Pay's calls to the API (its ApiUtil): JSON-RPC on {blockchainApiUrl}/v1/json-rpc, every
 // answer checked before use.
 import * as v from 'valibot'
-import type { Exchange, ExchangeBuyStatus } from './types'
+import type { Exchange, ExchangeBuyStatus } from '../utils/pay-types'
 
 export interface PayApi { baseUrl: string; projectId: string; sdkType?: string; sdkVersion?: string }
 

@@ -1,5 +1,5 @@
 // AppKit Pay's asset helpers, with AppKit's values (@reown/appkit-pay 1.8).
-import type { PaymentAsset } from './types'
+import type { PaymentAsset } from '../utils/pay-types'
 
 export const baseETH: PaymentAsset = {
   network: 'eip155:8453',

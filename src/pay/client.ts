@@ -1,8 +1,8 @@
 // AppKit Pay's client functions (its client.ts): open the Pay view, or pay and wait for the outcome.
 import { PayController } from './controller'
-import { AppKitPayError, AppKitPayErrorCodes } from './errors'
+import { AppKitPayError, AppKitPayErrorCodes } from '../utils/pay-errors'
 import type { PayControllerState } from './state'
-import type { GetExchangesParams, PayUrlParams, PaymentOptions, PaymentResult } from './types'
+import type { GetExchangesParams, PayUrlParams, PaymentOptions, PaymentResult } from '../utils/pay-types'
 
 /** AppKit's: 5 minutes. */
 const PAYMENT_TIMEOUT_MS = 300_000

@@ -7,10 +7,10 @@ import { emitEvent } from '../signals/events'
 import type { Store } from '../signals/store'
 import { isEvmAddress, isSolanaAddress } from '../utils/address'
 import { getBuyStatus, getExchanges, getPayUrl, PayApiError, type PayApi } from './api'
-import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as fail } from './errors'
+import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as fail } from '../utils/pay-errors'
 import { initialPayState, patchPay, payState, subscribePayKey, type PayControllerState } from './state'
-import { formatCaip19Asset } from './support'
-import type { GetExchangesParams, PayUrlParams, PaymentOptions } from './types'
+import { formatCaip19Asset } from '../utils/pay-assets'
+import type { GetExchangesParams, PayUrlParams, PaymentOptions } from '../utils/pay-types'
 
 const DEFAULT_PAGE = 0
 const DEFAULT_PAYMENT_ID = 'unknown'

@@ -1,22 +1,10 @@
 // AppKit Pay's controller state, page-wide as AppKit keeps it: the payment being made, its
-// progress and its error. Shared by postern/pay and the Pay view's chunk; nothing at import time
-// beyond the signal.
+// progress and its error. Only postern/pay holds it (the Pay views get the controller through
+// the route); nothing at import time.
 import { signal, type Signal } from '@preact/signals-core'
-import type { AppKitPayErrorMessage } from './errors'
-import type { CurrentPayment, Exchange, PaymentChoice, PaymentOptions } from './types'
+import type { PayControllerState } from '../utils/pay-types'
 
-export interface PayControllerState extends PaymentOptions {
-  isConfigured: boolean
-  error: AppKitPayErrorMessage | null
-  isPaymentInProgress: boolean
-  isLoading: boolean
-  exchanges: Exchange[]
-  currentPayment?: CurrentPayment
-  paymentId?: string
-  choice: PaymentChoice
-  /** The reason behind error, in words a person can act on (Postern's addition, shown in the view). */
-  errorDetail?: string
-}
+export type { PayControllerState }
 
 export const initialPayState = (): PayControllerState => ({
   paymentAsset: { network: 'eip155:1', asset: '0x0', metadata: { name: '0x0', symbol: '0x0', decimals: 0 } },

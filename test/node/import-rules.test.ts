@@ -43,6 +43,8 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   common: { static: ['types', 'appkit-types', 'networks'] },
   siwe: { static: ['siwx', 'signals', 'instance', 'types'] },
   'smart-session': { static: ['instance', 'signals', 'utils', 'types'] },
+  // postern/pay: its controller holds the state; the Pay views (lazy/pay) get it through the route.
+  pay: { static: ['instance', 'signals', 'utils', 'types'], lazy: ['lazy'] },
   ethers: { static: ['adapters', 'types'] },
   ethers5: { static: ['ethers'] },
   vue: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'react'] },

@@ -6,8 +6,8 @@ import { accountFor } from '../../signals/account'
 import { showToast } from '../../signals/toast'
 import { disconnectWallet } from '../../signals/wallet'
 import type { ChainNamespace } from '../../types'
-import type { PayController } from '../../pay/controller'
-import { isPayWithWalletSupported } from '../../pay/support'
+import type { PayViewController } from '../../utils/pay-types'
+import { isPayWithWalletSupported } from '../../utils/pay-assets'
 import { useStyles } from '../../ui/sheet'
 import { ListItem, Spinner, t } from '../../ui/base'
 import { PAY_CSS } from './styles'
@@ -28,7 +28,7 @@ export function Pay({ store, route }: { store: Store; route: Route }) {
 }
 
 /** openPay hands the controller over in the route: this chunk holds no copy of its state. */
-type Controller = typeof PayController
+type Controller = PayViewController
 const controllerOf = (route: Route) => route.data?.['pay'] as Controller | undefined
 
 function PayOptions({ store, pay: PayController }: { store: Store; pay: Controller }) {

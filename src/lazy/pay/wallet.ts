@@ -11,8 +11,8 @@ import { parseUnits, type SendToken } from '../../signals/send'
 import { showToast } from '../../signals/toast'
 import { driverFor, refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
-import { AppKitPayError, AppKitPayErrorCodes, failure } from '../../pay/errors'
-import type { PayController } from '../../pay/controller'
+import { AppKitPayError, AppKitPayErrorCodes, failure } from '../../utils/pay-errors'
+import type { PayViewController } from '../../utils/pay-types'
 import { formatUnits } from '../../utils/units'
 import { loadChain } from '../send/load'
 
@@ -24,7 +24,7 @@ function fail(message: string, code: keyof typeof AppKitPayErrorCodes = 'GENERIC
 }
 
 /** The controller comes from the caller: this chunk holds no copy of its state. */
-export async function payWithWallet(store: Store, pay: typeof PayController): Promise<void> {
+export async function payWithWallet(store: Store, pay: PayViewController): Promise<void> {
   const patchPay = pay.patchState
   const s = pay.state
   const namespace = s.paymentAsset.network.split(':')[0] as ChainNamespace

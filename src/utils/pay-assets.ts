@@ -1,7 +1,7 @@
 // AppKit Pay's asset helpers (its AssetUtil), without state: the entry and the views' chunk each
 // may hold them.
-import { AppKitPayError, AppKitPayErrorCodes } from './errors'
-import type { CaipNetworkId } from './types'
+import { AppKitPayError, AppKitPayErrorCodes } from './pay-errors'
+import type { CaipNetworkId } from './pay-types'
 
 /** AppKit's formatCaip19Asset: the native coin by its SLIP-44 type, a token by its standard. */
 export function formatCaip19Asset(network: CaipNetworkId, asset: string): string {

@@ -1,4 +1,7 @@
-// AppKit Pay's public types (@reown/appkit-pay 1.8), under its names.
+// AppKit Pay's public types (@reown/appkit-pay 1.8), under its names, and what the Pay views
+// need of its controller.
+import type { Signal } from '@preact/signals-core'
+import type { AppKitPayErrorMessage } from './pay-errors'
 
 /** CAIP-2 network id, `namespace:reference` (eip155:8453). */
 export type CaipNetworkId = `${string}:${string}`
@@ -71,3 +74,27 @@ export interface QuoteDepositStep { requestId: string; type: 'deposit'; deposit:
 export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: unknown }
 export type QuoteStep = QuoteDepositStep | QuoteTransactionStep
 export interface Quote { type?: 'direct-transfer'; origin: QuoteAmount; destination: QuoteAmount; steps: QuoteStep[]; fees: QuoteFee[]; timeInSeconds: number }
+
+export interface PayControllerState extends PaymentOptions {
+  isConfigured: boolean
+  error: AppKitPayErrorMessage | null
+  isPaymentInProgress: boolean
+  isLoading: boolean
+  exchanges: Exchange[]
+  currentPayment?: CurrentPayment
+  paymentId?: string
+  choice: PaymentChoice
+  /** The reason behind error, in words a person can act on (Postern's addition, shown in the view). */
+  errorDetail?: string
+}
+
+/** What the Pay views use of PayController; openPay hands it over in the route's data. */
+export interface PayViewController {
+  readonly state: PayControllerState
+  stateSignal(): Signal<PayControllerState>
+  patchState(patch: Partial<PayControllerState>): void
+  fetchExchanges(): Promise<void>
+  handlePayWithExchange(exchangeId: string): Promise<{ url: string; openInNewTab: boolean } | null>
+  handlePayWithWallet(): Promise<void>
+  updateBuyStatus(exchangeId: string, sessionId: string): Promise<void>
+}
