@@ -1,6 +1,6 @@
 // AppKit Pay's JSON-RPC endpoint (AppKit posts to {API}/v1/json-rpc?projectId=…): the exchanges,
 // a pay URL on an exchange (the sandbox page here), and a payment's status. Errors are JSON-RPC
-// errors with a 400, their message saying what was wrong.
+// errors with a 400, their message (also the body's `reason`, as this server's other errors) naming the field.
 import * as v from 'valibot'
 import { getAddress } from 'viem'
 import type { Reply } from '../http.ts'
@@ -31,7 +31,8 @@ function params<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOu
   if (result.success) return result.output
   const issue = result.issues[0]
   const path = v.getDotPath(issue)
-  throw new RpcError(-32602, !path || issue.message.startsWith(`${path}:`) ? issue.message : `${path}: ${issue.message}`)
+  const field = path ?? 'params'
+  throw new RpcError(-32602, issue.message.startsWith(`${field}:`) ? issue.message : `${field}: ${issue.message}`)
 }
 
 type Method = (ctx: { state: Parameters<Route['handle']>[0]['state']; projectId: string; params: unknown }) => Promise<unknown>
@@ -51,7 +52,7 @@ const METHODS: Record<string, Method> = {
     const p = params(PayUrlParams, raw)
     if (!exchangesOffered(state).some((e) => e.id === p.exchangeId)) throw new RpcError(-32602, `exchangeId: ${p.exchangeId} is not an exchange on offer`)
     const asset = payAsset(state, p.asset)
-    if (!asset) throw new RpcError(-32602, `Asset ${p.asset} is not supported by ${p.exchangeId}`)
+    if (!asset) throw new RpcError(-32602, `asset: ${p.asset} is not supported by ${p.exchangeId}`)
     const [, chainId, address] = p.recipient.split(':') as [string, string, string]
     if (Number(chainId) !== asset.chain.chainId) throw new RpcError(-32602, `recipient: is on eip155:${chainId}, the asset on eip155:${asset.chain.chainId}`)
     const decimals = asset.token?.decimals ?? 18
@@ -82,14 +83,14 @@ export const payRoutes: Route[] = [
       const envelope = v.safeParse(Envelope, body)
       const id = envelope.success ? envelope.output.id ?? null : null
       try {
-        if (!envelope.success) throw new RpcError(-32600, 'Invalid request: a JSON-RPC 2.0 object with a method is required')
+        if (!envelope.success) throw new RpcError(-32600, 'body: a JSON-RPC 2.0 request with a method is required')
         const method = METHODS[envelope.output.method]
-        if (!method || !Object.hasOwn(METHODS, envelope.output.method)) throw new RpcError(-32601, `Method not found: ${envelope.output.method}`)
+        if (!method || !Object.hasOwn(METHODS, envelope.output.method)) throw new RpcError(-32601, `method: ${envelope.output.method} is not a method of this endpoint`)
         const result = await method({ state, projectId: query['projectId'] ?? '', params: envelope.output.params })
         return { json: { jsonrpc: '2.0', id, result } }
       } catch (error) {
         if (!(error instanceof RpcError)) throw error
-        return { status: 400, json: { jsonrpc: '2.0', id, error: { code: error.code, message: error.message } } }
+        return { status: 400, json: { jsonrpc: '2.0', id, error: { code: error.code, message: error.message }, reason: error.message } }
       }
     },
   },

@@ -115,8 +115,9 @@ test('bad input: JSON-RPC errors with a 400 and a reason, never a 500', async (c
     assert.is(status, 400, JSON.stringify(params))
     assert.is(json.jsonrpc, '2.0')
     assert.match(json.error.message, reason)
+    assert.is(json.reason, json.error.message, 'the server\'s error shape too')
   }
-  assert.equal((await call(ctx, 'reown_nope', {})).json.error, { code: -32601, message: 'Method not found: reown_nope' })
+  assert.equal((await call(ctx, 'reown_nope', {})).json.error, { code: -32601, message: 'method: reown_nope is not a method of this endpoint' })
   assert.equal((await call(ctx, 'constructor', {})).json.error.code, -32601)
   const raw = await fetch(`${ctx.api!.url}/v1/json-rpc?projectId=test`, { method: 'POST', body: JSON.stringify({ method: 1 }) })
   assert.is(raw.status, 400)
