@@ -52,6 +52,7 @@ const ENTRY_PACKAGES: Record<string, string> = {
   'experimental/smart-session': '@reown/appkit-experimental/smart-session',
   'solana/react': '@reown/appkit-adapter-solana/react',
   pay: '@reown/appkit-pay',
+  'pay/react': '@reown/appkit-pay/react',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -117,6 +118,7 @@ async function postern() {
       'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
       'solana/react': new Set(Object.keys(await import('../src/solana-react'))),
       pay: new Set(Object.keys(await import('../src/pay'))),
+      'pay/react': new Set(Object.keys(await import('../src/pay-react'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }
