@@ -154,6 +154,8 @@ async function main() {
   const esmEntries = { react: 'src/react.ts', networks: 'src/networks.ts', adapters: 'src/adapters/index.ts', siwx: 'src/siwx/index.ts', wagmi: 'src/wagmi.ts', solana: 'src/solana-adapter.ts', 'solana-react': 'src/solana-react.ts' }
   // AppKit's adapter-less core, its React hooks, common types, legacy SIWE and smart sessions.
   Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
+  // AppKit Pay (@reown/appkit-pay): its view arrives in its own chunk.
+  Object.assign(esmEntries, { pay: 'src/pay.ts', 'pay-react': 'src/pay-react.ts' })
   // AppKit's ethers adapters and Vue bindings: ethers and vue are the site's own.
   Object.assign(esmEntries, { ethers: 'src/ethers.ts', ethers5: 'src/ethers5.ts', vue: 'src/vue.ts', 'vue-core': 'src/vue-core.ts' })
   const esmExternal = ['wagmi', '@wagmi/core', 'vue']

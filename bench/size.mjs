@@ -10,6 +10,8 @@ import * as esbuild from 'esbuild'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const KIB = 1024
 export const BUDGETS = { loader: 12 * KIB, connect: 25 * KIB, lazyChunk: 20 * KIB, oneNetwork: 2 * KIB }
+/** postern/pay: its entry (client, controller, assets) and the Pay views' chunk. */
+const PAY_BUDGETS = { entry: 8 * KIB, view: 8 * KIB }
 /** Packages that must only ever arrive through import(). */
 const HEAVY = /(node_modules\/|^prebundled:)(viem|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|ox\/|@noble\/)/
 /** Vendor chunks exempt from the per-chunk budget: most of their bytes are these libraries. */
@@ -78,8 +80,8 @@ async function main() {
 
   // The other entries: what each adds to the loader at first load (its static imports beyond it;
   // a chain library arrives later, by import(), and a peer such as React or wagmi is the site's own).
-  const entryName = { 'smart-session': 'experimental/smart-session', 'solana-react': 'solana/react' }
-  for (const entry of ['react', 'wagmi', 'solana', 'core', 'react-core', 'common', 'siwe', 'smart-session', 'solana-react']) {
+  const entryName = { 'smart-session': 'experimental/smart-session', 'solana-react': 'solana/react', 'pay-react': 'pay/react' }
+  for (const entry of ['react', 'wagmi', 'solana', 'core', 'react-core', 'common', 'siwe', 'smart-session', 'solana-react', 'pay-react']) {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
     rows.push(`${`entry postern/${entryName[entry] ?? entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
   }
@@ -89,6 +91,13 @@ async function main() {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((file) => !loader.has(file))
     check(`postern/${entry} beyond the loader (esm)`, await brotliOf(own), BUDGETS.lazyChunk)
   }
+
+  // AppKit Pay: the entry beyond the loader, and its views' chunk (fetched when the Pay view opens).
+  const payOwn = [...staticClosure(esm, 'dist/esm/pay.js')].filter((f) => !loader.has(f))
+  check('postern/pay beyond the loader (esm)', await brotliOf(payOwn), PAY_BUDGETS.entry)
+  const payView = outputFor(esm, 'src/lazy/pay/index.tsx')
+  if (payView) check('Pay view chunk (esm, lazy/pay)', await brotliOf([...staticClosure(esm, payView)].filter((f) => !connect.has(f) && !payOwn.includes(f))), PAY_BUDGETS.view)
+  else failures.push('the Pay view is not a chunk of its own')
 
   for (const [file, output] of Object.entries(esm.outputs)) {
     // networks.js is every network, for a site's bundler to tree-shake: measured above, not fetched whole.

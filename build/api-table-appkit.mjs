@@ -62,6 +62,8 @@ export const APPKIT_ENTRIES = {
   siwe: 'packages/siwe/exports/index.ts',
   'experimental/smart-session': 'packages/experimental/exports/smart-session/index.ts',
   'solana/react': 'packages/adapters/solana/exports/react.ts',
+  pay: 'packages/pay/exports/index.ts',
+  'pay/react': 'packages/pay/exports/react.ts',
 }
 
 export function readAppKit(gitDir) {

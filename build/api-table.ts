@@ -37,7 +37,6 @@ type Row = [name: string, status: string]
 /** Names AppKit's modal itself never produces: why Postern does not either. */
 const NOT_APPLICABLE: [RegExp, string][] = [
   [/^CLICK_CONVERT$/, 'n/a: AppKit 1.8 declares it and never emits it'],
-  [/^PAY_/, 'n/a: sent by AppKit Pay (`@reown/appkit-pay`), a separate package Postern does not provide'],
 ]
 
 /** AppKit entry exports that are its own plumbing or its Lit views: why Postern's entries lack them. */
@@ -52,6 +51,8 @@ const ENTRY_PACKAGES: Record<string, string> = {
   core: '@reown/appkit/core', 'react-core': '@reown/appkit/react-core', common: '@reown/appkit-common', siwe: '@reown/appkit-siwe',
   'experimental/smart-session': '@reown/appkit-experimental/smart-session',
   'solana/react': '@reown/appkit-adapter-solana/react',
+  pay: '@reown/appkit-pay',
+  'pay/react': '@reown/appkit-pay/react',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -116,6 +117,8 @@ async function postern() {
       siwe: new Set(Object.keys(await import('../src/siwe'))),
       'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
       'solana/react': new Set(Object.keys(await import('../src/solana-react'))),
+      pay: new Set(Object.keys(await import('../src/pay'))),
+      'pay/react': new Set(Object.keys(await import('../src/pay-react'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }

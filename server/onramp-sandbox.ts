@@ -7,7 +7,8 @@ import { nativeCurrency } from './fixtures.ts'
 import { completeSession, recordCredit, sessionById, type OnrampSession } from './onramp.ts'
 import { creditSolana, solanaOnrampAssets } from './onramp-solana.ts'
 import type { ServerState } from './state.ts'
-import type { EvmChain } from './chain/evm.ts'
+import type { EvmChain, TokenInfo } from './chain/evm.ts'
+import { handleExchange } from './pay-sandbox.ts'
 import { allowedOriginsFor, isOrigin } from './auth/origins.ts'
 import { originAllowed } from './auth/origin-match.ts'
 
@@ -15,11 +16,11 @@ import { originAllowed } from './auth/origin-match.ts'
 const TEST_CARDS = new Set(['4242424242424242', '5555555555554444'])
 
 // A completed purchase opened as a popup closes itself, which returns the person to the site.
-const CLOSE_SCRIPT = 'if (window.opener) setTimeout(function () { window.close() }, 800)'
+export const CLOSE_SCRIPT = 'if (window.opener) setTimeout(function () { window.close() }, 800)'
 const CLOSE_HASH = `'sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}'`
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+export const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${esc(title)}</title><style>body{font:16px system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#141414}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dd{margin:0;text-align:right}input,button{font:inherit;padding:10px;width:100%;box-sizing:border-box;margin-top:8px}
 button{background:#1f4fd6;color:#fff;border:0;border-radius:8px}.err{color:#b3141f}</style></head><body><main>${body}</main></body></html>`
@@ -71,22 +72,29 @@ async function credit(state: ServerState, s: OnrampSession): Promise<string> {
   }
   const chain = state.evm.find((c) => c.chainId === s.chain_id)
   if (!chain) throw new Error(`chain ${s.chain_id} is not served`)
-  if (!(await sandboxSellsOn(chain))) throw new Error(`chain ${s.chain_id} is not a development chain`)
+  return payFromTreasury(chain, s.address as Address, chain.trusted.find((t) => t.symbol === s.asset), s.crypto_amount)
+}
+
+/**
+ * Sends an amount (a decimal string) of a trusted token, or of the native coin when none, from the
+ * treasury (an account the development node signs for) and waits for the receipt; the hash.
+ */
+export async function payFromTreasury(chain: EvmChain, to: Address, token: TokenInfo | undefined, amount: string): Promise<Hex> {
+  if (!(await sandboxSellsOn(chain))) throw new Error(`chain ${chain.chainId} is not a development chain`)
   const accounts = (await chain.client.request({ method: 'eth_accounts' } as never)) as Address[]
   const treasury = accounts[accounts.length - 1]
   if (!treasury) throw new Error('the node has no account to pay from')
   const native = nativeCurrency(chain.chainId)
-  const token = chain.trusted.find((t) => t.symbol === s.asset)
   const tx = token
-    ? { from: treasury, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [s.address as Address, parseUnits(s.crypto_amount, token.decimals)] }) }
-    : { from: treasury, to: s.address as Address, value: toHex(parseUnits(s.crypto_amount, native.decimals)) }
+    ? { from: treasury, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, token.decimals)] }) }
+    : { from: treasury, to, value: toHex(parseUnits(amount, native.decimals)) }
   const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [tx] } as never)) as Hex
   const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000 })
   if (receipt.status !== 'success') throw new Error('the credit transaction reverted')
   return hash
 }
 
-async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   let text = ''
   for await (const chunk of req as AsyncIterable<Buffer>) {
     text += chunk.toString('utf8')
@@ -95,13 +103,15 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(text))
 }
 
-function reply(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
+export function reply(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${CLOSE_HASH}`, ...headers })
   res.end(html)
 }
 
 async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox')
+  // AppKit Pay's exchange sandbox shares this origin (pay-sandbox.ts).
+  if (url.pathname === '/exchange' || url.pathname.startsWith('/exchange/')) return handleExchange(state, req, res, url)
   if (req.method === 'GET' && url.pathname === '/buy') {
     const id = url.searchParams.get('session') ?? ''
     const s = /^[0-9a-f]{32}$/.test(id) ? await sessionById(state.db, id) : undefined

@@ -21,6 +21,8 @@ export const PENDING_ENTRIES = {
   '@reown/appkit-adapter-bitcoin': 'postern/bitcoin',
   '@reown/appkit-adapter-tron': 'postern/tron',
   '@reown/appkit-universal-connector': 'postern/universal-connector',
+  '@reown/appkit-pay': 'postern/pay',
+  '@reown/appkit-pay/react': 'postern/pay/react',
 }
 
 /** The README's switching table: each `@reown/...` cell's names → the Postern entry beside them. */

@@ -10,6 +10,8 @@ const GROUPS: [method: string, path: RegExp, group: LimitGroup][] = [
   ['POST', /^\/v1\/sessions\/[^/]+\/revoke$/, 'auth'],
   ['POST', /^\/v1\/profile\/account$/, 'write'],
   ['POST', /^\/v1\/generators\/onrampurl$/, 'write'],
+  // AppKit Pay's JSON-RPC: pay URLs write a payment; the status is polled every few seconds.
+  ['POST', /^\/v1\/json-rpc$/, 'write'],
   ['POST', /^\/e$/, 'write'],
 ]
 

@@ -8,6 +8,7 @@ import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { nameRoutes } from './names.ts'
 import { onrampRoutes } from './onramp.ts'
+import { payRoutes } from './pay.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 import { emailAuthRoutes } from '../auth-email/routes.ts'
@@ -28,6 +29,7 @@ export const routes: Route[] = [
   ...convertRoutes,
   ...nameRoutes,
   ...onrampRoutes,
+  ...payRoutes,
   ...authRoutes,
   ...frameOriginRoutes,
   ...emailAuthRoutes,

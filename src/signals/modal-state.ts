@@ -9,6 +9,8 @@ export type ViewName =
   | 'ConnectingFarcaster' | 'UpgradeEmailWallet'
   // AppKit's other public views (OpenOptions): their screens arrive with their issues.
   | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
+  // AppKit Pay's views (postern/pay).
+  | 'Pay' | 'PayLoading'
 
 export interface Route {
   view: ViewName

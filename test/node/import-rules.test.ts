@@ -30,7 +30,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   instance: { static: ['kit'] },
   elements: { static: ['instance', 'kit', 'signals', 'utils', 'types'] },
   index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks', 'appkit-types'] },
-  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types'], lazy: ['lazy'] },
+  react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types', 'pay'], lazy: ['lazy'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
   siwx: { static: ['instance', 'signals', 'utils', 'types'] },
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
@@ -43,6 +43,9 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   common: { static: ['types', 'appkit-types', 'networks'] },
   siwe: { static: ['siwx', 'signals', 'instance', 'types'] },
   'smart-session': { static: ['instance', 'signals', 'utils', 'types'] },
+  // postern/pay: its controller holds the state; the Pay views (lazy/pay) get it through the route.
+  pay: { static: ['instance', 'signals', 'utils', 'types'], lazy: ['lazy'] },
+  'pay-react': { static: ['react'] },
   ethers: { static: ['adapters', 'types'] },
   ethers5: { static: ['ethers'] },
   vue: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'react'] },

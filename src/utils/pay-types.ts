@@ -1,0 +1,100 @@
+// AppKit Pay's public types (@reown/appkit-pay 1.8), under its names, and what the Pay views
+// need of its controller.
+import type { Signal } from '@preact/signals-core'
+import type { AppKitPayErrorMessage } from './pay-errors'
+
+/** CAIP-2 network id, `namespace:reference` (eip155:8453). */
+export type CaipNetworkId = `${string}:${string}`
+
+export type AssetMetadata = {
+  logoURI?: string
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export type PaymentAsset = {
+  network: CaipNetworkId
+  /** 'native' or the token's address on that network. */
+  asset: string
+  metadata: AssetMetadata
+}
+
+export type PaymentChoice = 'pay' | 'deposit'
+
+export type PaymentOptions = {
+  choice?: PaymentChoice
+  paymentAsset: PaymentAsset
+  recipient: string
+  amount: number
+  openInNewTab?: boolean
+  redirectUrl?: { success: string; failure: string }
+  payWithExchange?: { includeOnly?: string[]; exclude?: string[] }
+}
+
+export type GetExchangesParams = {
+  page?: number
+  asset?: string
+  amount?: number | string
+  network?: CaipNetworkId
+}
+
+export type PayUrlParams = {
+  network: CaipNetworkId
+  asset: string
+  amount: number | string
+  recipient: string
+}
+
+export type PayUrlResponse = { url: string; sessionId: string }
+
+export type Exchange = { id: string; imageUrl: string; name: string }
+
+export type ExchangeBuyStatus = 'UNKNOWN' | 'IN_PROGRESS' | 'SUCCESS' | 'FAILED'
+
+export type PaymentResult = { success: boolean; result?: string; error?: string }
+
+export type PaymentType = 'wallet' | 'exchange'
+
+export type CurrentPayment = {
+  type: PaymentType
+  exchangeId?: string
+  sessionId?: string
+  status?: ExchangeBuyStatus
+  result?: string
+}
+export type PayResult = CurrentPayment['result']
+
+// AppKit's quote types (its transfers flow), for type compatibility.
+export type QuoteStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'timeout' | 'submitted'
+export type QuoteCurrency = PaymentAsset
+export interface QuoteAmount { amount: string; currency: QuoteCurrency }
+export interface QuoteFee { id: string; label: string; amount: string; currency: QuoteCurrency }
+export interface QuoteDepositStep { requestId: string; type: 'deposit'; deposit: { amount: string; currency: string; receiver: string } }
+export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: unknown }
+export type QuoteStep = QuoteDepositStep | QuoteTransactionStep
+export interface Quote { type?: 'direct-transfer'; origin: QuoteAmount; destination: QuoteAmount; steps: QuoteStep[]; fees: QuoteFee[]; timeInSeconds: number }
+
+export interface PayControllerState extends PaymentOptions {
+  isConfigured: boolean
+  error: AppKitPayErrorMessage | null
+  isPaymentInProgress: boolean
+  isLoading: boolean
+  exchanges: Exchange[]
+  currentPayment?: CurrentPayment
+  paymentId?: string
+  choice: PaymentChoice
+  /** The reason behind error, in words a person can act on (Postern's addition, shown in the view). */
+  errorDetail?: string
+}
+
+/** What the Pay views use of PayController; openPay hands it over in the route's data. */
+export interface PayViewController {
+  readonly state: PayControllerState
+  stateSignal(): Signal<PayControllerState>
+  patchState(patch: Partial<PayControllerState>): void
+  fetchExchanges(): Promise<void>
+  handlePayWithExchange(exchangeId: string): Promise<{ url: string; openInNewTab: boolean } | null>
+  handlePayWithWallet(): Promise<void>
+  updateBuyStatus(exchangeId: string, sessionId: string): Promise<void>
+}

@@ -1,0 +1,84 @@
+// axe 0 on the Pay views in each of their states (connected or not, waiting on the exchange, a
+// failed payment), in both themes and right to left; the Pay view by keyboard alone; the
+// exchange sandbox page (its own document).
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Page } from 'playwright-core'
+import { focusedLabel, startE2E, type E2E } from './harness.ts'
+import { axeDialog, axeIn, describe } from './axe.ts'
+import { el, modal } from './feature-page.ts'
+import { WALLET_A } from './evm-page.ts'
+import { connectPayPage, payOutcome, payPage, startPay } from './pay-page.ts'
+import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+
+const test = suite('e2e: accessibility (axe) and keyboard of the Pay views')
+let e2e: E2E
+const VARIANTS = [
+  { name: 'dark', options: `themeMode: 'dark',` },
+  { name: 'light', options: `themeMode: 'light',` },
+  { name: 'right to left (ar)', options: `themeMode: 'light', locale: 'ar',` },
+]
+// Demo account 2 pays in pay.test.ts too; these pages never send from it.
+const options = { paymentAsset: { network: 'eip155:1', asset: TOKEN_ADDRESS, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }, recipient: '0x00000000000000000000000000000000000000aa', amount: 1 }
+
+test.before(async () => {
+  e2e = await startE2E()
+  VARIANTS.forEach((v, i) => e2e.stack.web.setPage(`/t/a11y-pay-${i}.html`, payPage(e2e.stack, 2, v.options)))
+})
+test.after(async () => {
+  await e2e?.stop()
+})
+
+async function check(page: Page, view: string, found: string[]) {
+  await page.waitForTimeout(300)
+  found.push(...describe(view, await axeDialog(page)))
+}
+
+for (const [i, variant] of VARIANTS.entries()) {
+  test(`behavior: axe finds nothing on the Pay views (${variant.name})`, async () => {
+    const { page, errors } = await e2e.newPage()
+    await page.goto(`${e2e.stack.web.url}/t/a11y-pay-${i}.html`)
+    await page.waitForFunction(() => (window as any).pay)
+    const found: string[] = []
+    await startPay(page, options)
+    await modal(page).locator('.item').nth(1).waitFor()
+    await check(page, 'Pay (no wallet)', found)
+    if (variant.name.startsWith('right')) assert.is(await modal(page).locator('[dir=rtl]').count() > 0, true, 'the modal speaks right to left')
+    await page.evaluate(() => (window as any).modal.close())
+
+    const connected = await connectPayPage(e2e, `/t/a11y-pay-${i}.html`)
+    await startPay(connected.page, options)
+    await modal(connected.page).locator('.item').nth(2).waitFor()
+    await check(connected.page, 'Pay (connected, exchanges)', found)
+    const [popup] = await Promise.all([connected.page.context().waitForEvent('page'), modal(connected.page).locator('.item').nth(2).click()])
+    await el(connected.page, 'pay-loading').waitFor()
+    await check(connected.page, 'PayLoading (exchange in progress)', found)
+    await popup.waitForURL(/\/exchange\?session=/)
+    found.push(...describe('exchange sandbox page', await axeIn(popup, ['body'])))
+    await popup.locator('form').nth(1).locator('button').click()
+    await payOutcome(connected.page)
+    await modal(connected.page).locator('[data-testid=pay-loading][data-state=error]').waitFor()
+    await check(connected.page, 'PayLoading (failed)', found)
+    assert.equal(found, [], found.join('\n'))
+    assert.equal([...errors, ...connected.errors], [])
+  })
+}
+
+test('behavior: the Pay view by keyboard: Tab reaches the wallet, Disconnect and the exchange in order; Enter on the exchange starts the payment', async () => {
+  const { page } = await connectPayPage(e2e, '/t/a11y-pay-0.html')
+  await startPay(page, options)
+  await modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).waitFor()
+  const seen: string[] = []
+  for (let i = 0; i < 6 && !seen.some((s) => s.includes('Postern Test Exchange')); i++) {
+    await page.keyboard.press('Tab')
+    seen.push(await focusedLabel(page))
+  }
+  const order = [`Pay with ${WALLET_A.name}`, 'Disconnect', 'Pay with Postern Test Exchange'].map((label) => seen.findIndex((s) => s.includes(label)))
+  assert.ok(order.every((n, k) => n >= 0 && (k === 0 || n > order[k - 1]!)), seen.join(' | '))
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')])
+  await el(page, 'pay-loading').waitFor()
+  await popup.waitForURL(/\/exchange\?session=/)
+  await popup.close()
+})
+
+test.run()

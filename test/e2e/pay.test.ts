@@ -1,0 +1,130 @@
+// AppKit Pay in Chromium on the real stack: pay() with the connected wallet settles on chain (the
+// network switched first; a token and the native coin), a refusal and a short balance say why,
+// and pay() through the exchange sandbox (its own origin) credits the recipient and reports
+// success, or failure when cancelled there; the PAY_* events in AppKit's order.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { startE2E, type E2E } from './harness.ts'
+import { el, modal } from './feature-page.ts'
+import { WALLET_A } from './evm-page.ts'
+import { connectPayPage, payEvents, payOutcome, payPage, startPay } from './pay-page.ts'
+import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+
+const test = suite('e2e: AppKit Pay')
+let e2e: E2E
+// Demo account 2 holds USDC and ETH on both chains and no other e2e file spends from it.
+const PAYER = 2
+const fresh = () => privateKeyToAccount(generatePrivateKey()).address
+const client = (i: number) => createPublicClient({ transport: http(e2e.stack.chains[i]!.rpcUrl) })
+const usdcOf = (owner: `0x${string}`) => client(0).readContract({ address: TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const usdc = { network: 'eip155:1', asset: TOKEN_ADDRESS, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }
+const pol = { network: 'eip155:137', asset: 'native', metadata: { name: 'POL', symbol: 'POL', decimals: 18 } }
+
+test.before(async () => {
+  e2e = await startE2E()
+  e2e.stack.web.setPage('/t/pay.html', payPage(e2e.stack, PAYER))
+})
+test.after(async () => {
+  await e2e?.stop()
+})
+
+test('behavior: paying with the wallet in POL switches to Polygon, settles on chain, resolves with the hash; events MODAL_OPEN → INITIATED → SUCCESS', async () => {
+  const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 1)
+  await startPay(page, { paymentAsset: pol, recipient: shop, amount: 0.25 })
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  const outcome = await payOutcome(page)
+  assert.is(outcome.success, true, JSON.stringify(outcome))
+  // The modal shows the outcome for 3 s, then closes as AppKit's does.
+  await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
+  assert.match(outcome.result!, /^0x[0-9a-f]{64}$/)
+  const receipt = await client(1).getTransactionReceipt({ hash: outcome.result as `0x${string}` })
+  assert.is(receipt.status, 'success')
+  assert.is(await client(1).getBalance({ address: shop }), parseEther('0.25'))
+  assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 137)
+  assert.is(await page.evaluate(() => (window as any).pay.getPayResult()), outcome.result)
+  const events = await payEvents(page)
+  assert.equal(events.map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_SUCCESS'])
+  assert.equal(events[2]!.properties.currentPayment, { type: 'wallet', exchangeId: undefined, sessionId: undefined, result: outcome.result })
+  assert.equal(events[2]!.properties.configuration, { network: 'eip155:137', asset: 'native', recipient: shop, amount: 0.25 })
+  assert.is(events[1]!.properties.paymentId, events[2]!.properties.paymentId)
+  assert.equal(errors, [])
+})
+
+test('behavior: a USDC payment the wallet refuses fails with the reason and PAY_ERROR; one above the balance says it is short; then one settles', async () => {
+  const { page } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('reject'), WALLET_A.rdns)
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 3 })
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
+  assert.is(await el(page, 'pay-detail').innerText(), 'The payment was rejected in the wallet')
+  await modal(page).locator('[data-testid=pay-loading][data-state=error]').waitFor()
+  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR'])
+
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('approve'), WALLET_A.rdns)
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 5_000_000 })
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  assert.is((await payOutcome(page)).success, false)
+  assert.match(await el(page, 'pay-detail').innerText(), /^Insufficient USDC balance: .+ USDC held, 5000000 USDC to pay$/)
+  assert.is(await usdcOf(shop), 0n)
+
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 3 })
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  assert.is((await payOutcome(page)).success, true)
+  assert.is(await usdcOf(shop), parseUnits('3', 6))
+})
+
+test('behavior: paying through the exchange sandbox (its own origin) credits the recipient and the modal reports success; events MODAL_OPEN → EXCHANGE_SELECTED → INITIATED → SUCCESS', async () => {
+  const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 7.5 })
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).click()])
+  await popup.waitForURL(/\/exchange\?session=/)
+  assert.is(new URL(popup.url()).origin, e2e.stack.api.onrampSandboxUrl)
+  assert.is(await popup.locator('[data-testid=amount]').innerText(), '7.5 USDC')
+  await modal(page).getByText('Please complete the payment on the exchange').waitFor()
+  assert.is(await page.evaluate(() => (window as any).pay.getIsPaymentInProgress()), true)
+  await popup.getByRole('button', { name: 'Pay from exchange balance' }).click()
+  await popup.waitForEvent('close')
+  const outcome = await payOutcome(page)
+  assert.is(outcome.success, true, JSON.stringify(outcome))
+  await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
+  assert.is(await usdcOf(shop), parseUnits('7.5', 6))
+  assert.is((await client(0).getTransactionReceipt({ hash: outcome.result as `0x${string}` })).status, 'success')
+  const events = await payEvents(page)
+  assert.equal(events.map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_EXCHANGE_SELECTED', 'PAY_INITIATED', 'PAY_SUCCESS'])
+  assert.is(events[1]!.properties.exchange.id, 'reown_test')
+  assert.is(events[3]!.properties.currentPayment.result, outcome.result)
+  assert.is(events[3]!.properties.currentPayment.type, 'exchange')
+  assert.equal(errors, [])
+})
+
+test('behavior: a payment cancelled on the exchange fails in the modal, getPayError says so, nothing is paid', async () => {
+  const { page } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 2 })
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).click()])
+  await popup.getByRole('button', { name: 'Cancel payment' }).click()
+  await popup.waitForEvent('close')
+  assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
+  assert.is(await page.evaluate(() => (window as any).pay.getPayError()), 'Unable to process payment')
+  assert.is(await el(page, 'pay-detail').innerText(), 'The payment was cancelled or failed on the exchange')
+  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_EXCHANGE_SELECTED', 'PAY_INITIATED', 'PAY_ERROR'])
+  assert.is(await usdcOf(shop), 0n)
+})
+
+test('behavior: with features.pay the Connect view offers wallets only (no e-mail, no socials)', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/pay.html`)
+  await page.waitForFunction(() => (window as any).modal)
+  await page.locator('appkit-button button').click()
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).waitFor()
+  assert.is(await modal(page).locator('input[type=email]').count(), 0)
+  assert.is(await modal(page).getByRole('button', { name: /Google/ }).count(), 0)
+})
+
+test.run()
