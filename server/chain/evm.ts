@@ -1,4 +1,4 @@
-import { createPublicClient, erc20Abi, http, type Address, type PublicClient } from 'viem'
+import { BaseError, ContractFunctionZeroDataError, createPublicClient, erc20Abi, http, type Address, type PublicClient } from 'viem'
 
 /** A token an operator vouches for on one chain. */
 export interface TokenInfo {
@@ -43,14 +43,26 @@ export class EvmChain {
     this.client = createPublicClient({ transport: http(opts.rpcUrl, { batch: { batchSize: 100 }, retryCount: 0, timeout: 5_000 }) })
   }
 
-  nativeBalance(address: Address): Promise<bigint> {
-    return this.client.getBalance({ address })
-  }
-
-  /** A token balance; a token with no contract on this chain holds nothing. */
-  async tokenBalance(token: Address, owner: Address): Promise<bigint> {
-    const code = await this.client.getCode({ address: token })
-    if (!code || code === '0x') return 0n
-    return this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  /**
+   * The native balance and each token's balance of `owner`, in one HTTP request: eth_getBalance
+   * beside one eth_call that runs every balanceOf through Multicall3 (deployless, so any node
+   * answers it without the contract deployed). A token with no contract here holds nothing; a
+   * token whose balanceOf reverts fails the read, as a live read of it would.
+   */
+  async balancesOf(owner: Address, tokens: Address[]): Promise<{ native: bigint; tokens: bigint[] }> {
+    const [native, results] = await Promise.all([
+      this.client.getBalance({ address: owner }),
+      tokens.length
+        ? this.client.multicall({ contracts: tokens.map((address) => ({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) as const), deployless: true })
+        : [],
+    ])
+    return {
+      native,
+      tokens: results.map((r) => {
+        if (r.status === 'success') return r.result
+        if (r.error instanceof BaseError && r.error.walk((e) => e instanceof ContractFunctionZeroDataError)) return 0n
+        throw r.error
+      }),
+    }
   }
 }
