@@ -60,7 +60,7 @@ export function benchRoutes(url: string, me: string): BenchRoute[] {
     read('balance', balancePath(me)),
     {
       // Every request another account: no read is shared, each goes to the nodes (one multicall a chain).
-      name: 'balance, a new account each',
+      name: 'balance (a new account each time)',
       read: true,
       prepare: async () => [{ path: balancePath(me), setupRequest: (req) => ({ ...req, path: balancePath(`0x${randomBytes(20).toString('hex')}`) }) }],
     },

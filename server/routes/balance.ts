@@ -27,10 +27,10 @@ async function evmBalances(state: ServerState, price: Price, address: Address, c
 async function readChain(state: ServerState, c: EvmChain, address: Address): Promise<ChainHoldings> {
   const currency = nativeCurrency(c.chainId)
   const tokens = await tokensOf(state.db, c.caip, { spam: false })
-  const read = await c.balancesOf(address, tokens.map((t) => t.address as Address))
+  const [native, ...held] = await c.balancesOf(address, tokens.map((t) => t.address as Address))
   return [
-    { fungible: { ...currency, chainId: c.caip }, amount: read.native },
-    ...tokens.map((t, i) => ({ fungible: { name: t.name, symbol: t.symbol, decimals: t.decimals, chainId: c.caip, address: `${c.caip}:${checksumOf(c, t.address)}` }, amount: read.tokens[i]! })),
+    { fungible: { ...currency, chainId: c.caip }, amount: native },
+    ...tokens.map((t, i) => ({ fungible: { name: t.name, symbol: t.symbol, decimals: t.decimals, chainId: c.caip, address: `${c.caip}:${checksumOf(c, t.address)}` }, amount: held[i]! })),
   ]
 }
 
