@@ -5,11 +5,12 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { runInNewContext } from 'node:vm'
 import { packAndInstall, root, type Packed } from './pack.ts'
+import { declarations } from '../declarations.ts'
 
 const test = suite('package: postern as a site installs it')
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; devDependencies: Record<string, string> }
@@ -18,11 +19,11 @@ const SERVER_PACKAGES = ['pg', '@electric-sql/pglite', 'nodemailer', 'oauth4weba
 let packed: Packed
 let project: string
 
-/** The declaration files npm pack ships: `npm test` builds without them, so they are made here when missing. */
-function ensureTypes(): void {
+/** The declaration files npm pack ships: `npm test` builds without them, so they are put there when missing. */
+async function ensureTypes(): Promise<void> {
   if (existsSync(join(root, 'dist/types/index.d.ts'))) return
   const out = mkdtempSync(join(root, 'dist/.types-'))
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'pipe' })
+  cpSync(await declarations(), out, { recursive: true })
   try {
     renameSync(out, join(root, 'dist/types'))
   } catch {
@@ -30,8 +31,8 @@ function ensureTypes(): void {
   }
 }
 
-test.before(() => {
-  ensureTypes()
+test.before(async () => {
+  await ensureTypes()
   // The optional peers the hooks, the Vue bindings, the wagmi entry and postern/solana/react's types import, as a site using them has them.
   const peers = ['react', '@types/react', '@wagmi/core', 'vue', '@solana/web3.js', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`)
   packed = packAndInstall({ extra: peers })

@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { declarations } from '../declarations.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
@@ -91,7 +92,7 @@ function site(name: string, typesReact: string, resolution: 'Bundler' | 'Node', 
   mkdirSync(join(dir, 'node_modules/@types'), { recursive: true })
   mkdirSync(join(dir, 'node_modules/postern/dist'), { recursive: true })
   // Copied, as npm installs it: from there the declarations find the site's own react.
-  cpSync(join(work, 'types'), join(dir, 'node_modules/postern/dist/types'), { recursive: true })
+  cpSync(types, join(dir, 'node_modules/postern/dist/types'), { recursive: true })
   writeFileSync(join(dir, 'node_modules/postern/package.json'), JSON.stringify(packageJson))
   symlinkSync(typesReact, join(dir, 'node_modules/@types/react'))
   // The site's own @solana/web3.js (AppKit's Solana examples install it).
@@ -109,10 +110,10 @@ function site(name: string, typesReact: string, resolution: 'Bundler' | 'Node', 
 const react19 = join(root, 'node_modules/@types/react')
 const react18 = join(root, 'test/react18-host/node_modules/@types/react')
 
-test.before(() => {
-  // The declarations as `npm run build` emits them into dist/types.
-  const emit = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(work, 'types')], { encoding: 'utf8', timeout: 400_000 })
-  assert.is(emit.status, 0, emit.stdout)
+let types: string
+test.before(async () => {
+  // The declarations as `npm run build` emits them into dist/types (shared with the package test).
+  types = await declarations()
 })
 test.after(() => rmSync(work, { recursive: true, force: true }))
 
