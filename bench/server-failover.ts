@@ -1,6 +1,6 @@
 // Two servers on one Postgres behind a round-robin proxy; the one holding the indexer's lock is
 // killed (SIGKILL) in the middle of a write load, then started again. What the clients were told
-// was stored must be stored; the other server must take the indexer over within seconds, with
+// was stored must be stored (every e-mail code they were told was mailed redeems on the survivor); the other server must take the indexer over within seconds, with
 // history neither losing nor repeating a transaction; clients must see nothing worse than the
 // proxy's 502 for the requests that were on the dead server.
 import pg from 'pg'
@@ -12,18 +12,20 @@ import { LOAD_RATE_LIMITS, startServerProcess, type ServerProcess } from './serv
 import { BACKEND_HEADER, LOST_HEADER, startProxy } from './server-proxy.ts'
 import { analyticsBatch, analyticsPath, authenticatePath, newAccount, nonceRequest, registrationBody, registrationPath, signInBody, SITE, uniqueName } from './server-writes.ts'
 import { randomBytes } from 'node:crypto'
+import { startMailServer } from '../dev/mail/index.ts'
+import { codeHeaders, codeIn, emailStart, emailStartPath, mailEnv, unredeemable, type MailedCode } from './server-codes.ts'
 
 export interface FailoverOptions {
   chains: LocalChains
-  /** Write operations in all (sign-ins, name registrations, analytics batches, in turn). */
+  /** Write operations in all (sign-ins, name registrations, analytics batches, e-mail code starts, in turn). */
   writes: number
   concurrency: number
   log?: (line: string) => void
 }
 
 export interface FailoverReport {
-  acknowledged: { sessions: number; names: number; events: number }
-  /** Acknowledged writes the database does not hold. */
+  acknowledged: { sessions: number; names: number; events: number; codes: number }
+  /** Acknowledged writes the database does not hold, and acknowledged codes the survivor does not redeem. */
   missing: string[]
   /** Requests the proxy answered 502 because the server that had them died. */
   lost: number
@@ -47,6 +49,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export async function runFailover(opts: FailoverOptions): Promise<FailoverReport> {
   const log = opts.log ?? (() => {})
   const postgres = await startPostgres()
+  const mail = await startMailServer()
   const databaseUrl = await postgres.createDatabase()
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
@@ -56,6 +59,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     RATE_LIMITS: LOAD_RATE_LIMITS,
     // One wrapping key for every server on this database, as a deployment shares its own.
     SHARE_KEY: randomBytes(32).toString('hex'),
+    ...mailEnv(mail),
   }
   const lockHolder = async () =>
     (await admin.query<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND granted`, [INDEXER_LOCK])).rows[0]?.pid
@@ -79,8 +83,8 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     const sent: Hash[] = []
     const sending = sendContinuously(opts.chains, to, sent, (stop) => (stopSending = stop))
 
-    const ack = { sessions: [] as string[], names: [] as string[], events: [] as string[] }
-    const acked = () => ack.sessions.length + ack.names.length + ack.events.length / 5
+    const ack = { sessions: [] as string[], names: [] as string[], events: [] as string[], codes: [] as MailedCode[] }
+    const acked = () => ack.sessions.length + ack.names.length + ack.events.length / 5 + ack.codes.length
     const report = { lost: 0, lostElsewhere: 0, failures: [] as string[] }
     let killedOrigin = ''
     const call = async (path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
@@ -94,7 +98,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
       return undefined
     }
     const operation = async (i: number) => {
-      const kind = i % 3
+      const kind = i % 4
       if (kind === 0) {
         const account = newAccount()
         const issued = await call(nonceRequest(account.address).path)
@@ -106,9 +110,15 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
       } else if (kind === 1) {
         const name = uniqueName()
         if (await call(registrationPath, { body: await registrationBody(name) })) ack.names.push(name)
-      } else {
+      } else if (kind === 2) {
         const batch = analyticsBatch(5)
         if (await call(analyticsPath, { body: batch.body })) ack.events.push(...batch.ids)
+      } else {
+        const start = emailStart()
+        if (!(await call(emailStartPath, { body: start.body, headers: codeHeaders }))) return
+        const otp = codeIn(mail, start.pending.email)
+        if (otp) ack.codes.push({ ...start.pending, otp })
+        else report.failures.push(`no code in the inbox for ${start.pending.email}, though its start was acknowledged`)
       }
     }
 
@@ -164,11 +174,11 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     const survivorKeptLock = took.holder !== undefined && (await lockHolder()) === took.holder
 
     const history = await fullHistory(proxy.url, to, sent.length)
-    const missing = await missingWrites(admin, ack)
+    const missing = [...(await missingWrites(admin, ack)), ...(await unredeemable(survivor.url, ack.codes))]
     const gaps = await admin.query<{ chain: string }>('SELECT chain FROM chain_blocks GROUP BY chain HAVING max(number) - min(number) + 1 <> count(*)')
     await proxy.stop()
     return {
-      acknowledged: { sessions: ack.sessions.length, names: ack.names.length, events: ack.events.length },
+      acknowledged: { sessions: ack.sessions.length, names: ack.names.length, events: ack.events.length, codes: ack.codes.length },
       missing,
       lost: report.lost,
       inFlightAtKill,
@@ -189,6 +199,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverReport
     await Promise.all(servers.map((s) => s.stop()))
     await admin.end().catch(() => {})
     await postgres.stop()
+    await mail.stop()
   }
 }
 

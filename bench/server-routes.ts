@@ -1,5 +1,6 @@
 // The routes the benchmark drives and the mix of them: what a modal asks of the services when a
 // visitor opens it, browses wallets, signs in, looks at an account and registers a name.
+import { randomBytes } from 'node:crypto'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import type { LoadRequest } from './server-load.ts'
 import { analyticsBatch, analyticsPath, authenticatePath, newAccount, nonceRequest, PROJECT, registrationBody, registrationPath, signInBody, SITE, uniqueName } from './server-writes.ts'
@@ -56,7 +57,13 @@ export function benchRoutes(url: string, me: string): BenchRoute[] {
     read('wallets page', `/getWallets?projectId=${PROJECT}&page=1&entries=40`),
     read('wallets search', `/getWallets?projectId=${PROJECT}&search=wallet`),
     read('identity', `/v1/identity/${me}?projectId=${PROJECT}`),
-    read('balance', `/v1/account/${me}/balance?projectId=${PROJECT}&currency=usd`),
+    read('balance', balancePath(me)),
+    {
+      // Every request another account: no read is shared, each goes to the nodes (one multicall a chain).
+      name: 'balance (a new account each time)',
+      read: true,
+      prepare: async () => [{ path: balancePath(me), setupRequest: (req) => ({ ...req, path: balancePath(`0x${randomBytes(20).toString('hex')}`) }) }],
+    },
     {
       // Each connection pages through the whole history with the cursors, then starts again.
       name: 'history pages',
@@ -89,6 +96,8 @@ export function benchRoutes(url: string, me: string): BenchRoute[] {
     },
   ]
 }
+
+const balancePath = (address: string) => `/v1/account/${address}/balance?projectId=${PROJECT}&currency=usd`
 
 function historyRequest(path: string): LoadRequest {
   return {

@@ -65,6 +65,11 @@ export interface ApiServerOptions {
   smartAccounts?: SmartAccountOptions
   /** Overrides of the default rate limits (server/limits/config.ts), e.g. higher ones for a test stack. */
   rateLimits?: Partial<RateLimits>
+  /**
+   * How long one read of an address's EVM balances serves the requests for it (default 1 s;
+   * balance-cache.ts). A transfer this server indexes ends it sooner; forceUpdate skips it.
+   */
+  balanceMaxAgeMs?: number
   /** Reached only through a reverse proxy: the per-IP limits count the address it appends to X-Forwarded-For. */
   trustProxy?: boolean
 }
@@ -97,6 +102,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
     solanaMints: opts.solanaMints ?? {},
+    balanceMaxAgeMs: opts.balanceMaxAgeMs,
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   configureSmartAccounts(state, opts.smartAccounts)
@@ -190,10 +196,12 @@ async function prepareIndex(state: ServerState, opts: ApiServerOptions): Promise
   for (const address of opts.solanaWatch ?? []) await watchSolana(state.db, address, { pinned: true })
 }
 
-function indexerSources(state: ServerState): Pick<IndexerOptions, 'db' | 'evm' | 'solana'> {
+function indexerSources(state: ServerState): Pick<IndexerOptions, 'db' | 'evm' | 'solana' | 'onTouched'> {
   const solana = solanaChain(state)
   return {
     db: state.db,
+    // A balance read before a transfer this server indexed is not served after it.
+    onTouched: (chain, addresses) => state.balances.forget(chain, addresses),
     evm: state.evm.map((c) => ({ caip: c.caip, client: c.client })),
     solana: solana && state.solanaRpcUrl ? { caip: solana, rpcUrl: state.solanaRpcUrl, knownMints: state.solanaMints } : undefined,
   }

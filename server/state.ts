@@ -1,3 +1,5 @@
+import type { Fungible } from './assets.ts'
+import { BalanceCache } from './balance-cache.ts'
 import { EvmChain, type EvmChainOptions } from './chain/evm.ts'
 import { fixtures } from './fixtures.ts'
 import type { Db } from './db/index.ts'
@@ -11,6 +13,9 @@ export interface AnalyticsEvent {
   timestamp: number
   props: Record<string, unknown>
 }
+
+/** What one read of an address on an EVM chain found: each holding with its amount, before prices. */
+export type ChainHoldings = { fungible: Fungible; amount: bigint }[]
 
 /** Everything the handlers share; one per server. */
 export interface ServerState {
@@ -30,6 +35,8 @@ export interface ServerState {
   /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
   solanaMints: Record<string, { name: string; symbol: string }>
   indexer: Indexer | undefined
+  /** EVM balances read a moment ago, per (chain, address), shared by the requests for them. */
+  balances: BalanceCache<ChainHoldings>
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
   /** The sandbox's Solana treasury (a 64-byte secret key): pays SOL, mints what it is authority of. */
@@ -46,6 +53,7 @@ export function createState(opts: {
   solanaRpcUrl: string | undefined
   solanaChainIds: string[]
   solanaMints: Record<string, { name: string; symbol: string }>
+  balanceMaxAgeMs?: number
 }): ServerState {
   return {
     url: '',
@@ -59,6 +67,7 @@ export function createState(opts: {
     solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
     solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },
     indexer: undefined,
+    balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),
   }
 }
 

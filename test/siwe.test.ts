@@ -1,6 +1,8 @@
 // postern/siwe: AppKit 1.8's @reown/appkit-siwe names, the message helpers, verifySignature (an
 // EOA's signature over the current instance's endpoints), and createSIWEConfig as createAppKit's
 // siweConfig, run through SIWX.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -13,8 +15,29 @@ import { kitWith, resetDom } from './render'
 const test = suite('postern/siwe')
 test.before.each(resetDom)
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
-// A chain whose only endpoint is a closed loopback port: verification recovers the EOA's signer.
-const offlineChain = defineNetwork({ id: 991_001, name: 'Offline', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } })
+
+// A chain (and a blockchain API) whose endpoint cannot verify anything: it refuses every method,
+// so verification recovers the EOA's signer. A refusal is final, where a closed port is retried
+// for seconds by each endpoint in turn.
+const refusing = createServer((req, res) => {
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST' }
+  if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
+  let body = ''
+  req.on('data', (chunk: Buffer) => (body += chunk))
+  req.on('end', () => {
+    const parsed = JSON.parse(body || '{}') as { id?: number } | { id?: number }[]
+    const refuse = (r: { id?: number }) => ({ jsonrpc: '2.0', id: r.id ?? null, error: { code: -32601, message: 'the method does not exist' } })
+    res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(parsed) ? parsed.map(refuse) : refuse(parsed)))
+  })
+})
+let refusingUrl = ''
+let offlineChain: ReturnType<typeof defineNetwork>
+test.before(async () => {
+  await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve))
+  refusingUrl = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/`
+  offlineChain = defineNetwork({ id: 991_001, name: 'Offline', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [refusingUrl] } } })
+})
+test.after(() => void refusing.close())
 const params = { domain: 'shop.example', uri: 'https://shop.example/login', version: '1', chainId: 991_001, nonce: 'n0nce123', statement: 'Sign in to the shop', iat: '2030-01-01T00:00:00.000Z' }
 
 test('exports: AppKit\'s names but for its controller and Lit views', () => {
@@ -32,7 +55,7 @@ test('behavior: the message helpers read what formatMessage wrote', () => {
 })
 
 test('behavior: verifySignature accepts the signer\'s signature and refuses a changed message or another address', async () => {
-  kitWith({ networks: [offlineChain] })
+  kitWith({ networks: [offlineChain], blockchainApiUrl: refusingUrl })
   const message = siwe.formatMessage(params, `did:pkh:eip155:991001:${account.address}`)
   const signature = await account.signMessage({ message })
   const args = { address: account.address, message, signature, chainId: 'eip155:991001', projectId: 'p' }

@@ -51,6 +51,9 @@ export async function startMailServer(): Promise<MailServer> {
       })
     },
   })
+  // A client that drops its connection mid-session (a server killed while it mails) is the
+  // client's failure, not the inbox's: without a listener the error would end this process.
+  smtp.on('error', () => {})
   await new Promise<void>((resolve, reject) => smtp.server.once('error', reject).listen(0, '127.0.0.1', () => resolve()))
   const smtpPort = (smtp.server.address() as { port: number }).port
 

@@ -12,6 +12,8 @@ export type Move = Omit<TransferRow, 'chain' | 'txHash'> & { txHash: Hash }
 export interface BlockRange {
   blocks: BlockHead[]
   moves: Move[]
+  /** Every address whose balance the range may have changed: each transaction's sender (gas) and recipient, each move's ends. */
+  touched: Set<string>
 }
 
 type FullBlock = Block<bigint, true, 'latest'>
@@ -50,7 +52,11 @@ export async function readRange(client: PublicClient, from: bigint, to: bigint):
     })
   }
   const blocks = full.map((b) => ({ number: b.number, hash: b.hash, parentHash: b.parentHash, time: b.timestamp }))
-  return { blocks, moves }
+  const touched = new Set<string>()
+  for (const b of full) for (const tx of b.transactions) touched.add(tx.from.toLowerCase()).add((tx.to ?? '').toLowerCase())
+  for (const m of moves) touched.add(m.from).add(m.to)
+  touched.delete('')
+  return { blocks, moves, touched }
 }
 
 function txFacts(b: FullBlock, tx: FullBlock['transactions'][number]) {

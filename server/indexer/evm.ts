@@ -14,6 +14,8 @@ export interface EvmSyncOptions {
   maxBlocks: number
   /** Where an empty index starts: a block number, or 'latest' to skip a chain's past. */
   startBlock: bigint | 'latest'
+  /** Told, once stored, of the addresses the new blocks may have changed the balance of. */
+  onTouched?: (chain: string, addresses: Set<string>) => void
 }
 
 /**
@@ -35,7 +37,7 @@ export async function syncEvm(db: Db, src: EvmSource, opts: EvmSyncOptions): Pro
   if (from > latest) return 0
   const to = latest - from + 1n > BigInt(opts.maxBlocks) ? from + BigInt(opts.maxBlocks) - 1n : latest
 
-  const { blocks, moves } = await readRange(src.client, from, to)
+  const { blocks, moves, touched } = await readRange(src.client, from, to)
   // Blocks must chain onto what we hold; a break means a reorg while reading, found next round.
   let parent = head?.hash
   for (const b of blocks) {
@@ -47,6 +49,7 @@ export async function syncEvm(db: Db, src: EvmSource, opts: EvmSyncOptions): Pro
     await insertBlocks(tx, src.caip, blocks)
     await insertTransfers(tx, known.map((m) => ({ ...m, chain: src.caip })))
   })
+  opts.onTouched?.(src.caip, touched)
   return blocks.length
 }
 

@@ -14,6 +14,7 @@ export interface IndexerOptions {
   intervalMs?: number
   startBlock?: EvmSyncOptions['startBlock']
   maxBlocks?: number
+  onTouched?: EvmSyncOptions['onTouched']
 }
 
 export interface Indexer {
@@ -27,7 +28,7 @@ export interface Indexer {
 /** Starts the indexer loop: take the lock if free, then index every chain each interval. */
 export function startIndexer(opts: IndexerOptions): Indexer {
   const interval = opts.intervalMs ?? 1_000
-  const evmOpts: EvmSyncOptions = { maxBlocks: opts.maxBlocks ?? 500, startBlock: opts.startBlock ?? 0n }
+  const evmOpts: EvmSyncOptions = { maxBlocks: opts.maxBlocks ?? 500, startBlock: opts.startBlock ?? 0n, onTouched: opts.onTouched }
   let lock: Lock | null = null
   let stopped = false
   let timer: NodeJS.Timeout | undefined

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Address } from 'viem'
 import { balanceEntry } from '../assets.ts'
+import type { EvmChain } from '../chain/evm.ts'
 import { solanaBalances } from '../chain/solana.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
@@ -8,7 +9,7 @@ import { watchSolana } from '../indexer/solana.ts'
 import { priceTable } from '../prices.ts'
 import type { Route } from '../router.ts'
 import { AnyAddress, isEvmAddress, SdkQuery, ServedChainId } from '../schemas.ts'
-import { servedChainIds, solanaChain, type ServerState } from '../state.ts'
+import { servedChainIds, solanaChain, type ChainHoldings, type ServerState } from '../state.ts'
 import { tokensOf } from '../tokens.ts'
 
 const Params = v.object({ address: AnyAddress })
@@ -16,25 +17,25 @@ const Params = v.object({ address: AnyAddress })
 type Entry = ReturnType<typeof balanceEntry>
 type Price = (symbol: string) => number
 
-/** Native and every non-spam token the database knows on each chain, read live. */
-async function evmBalances(state: ServerState, price: Price, address: Address, chainId: string | undefined): Promise<Entry[]> {
+/** Native and every non-spam token the database knows on each chain, from the shared read (balance-cache.ts). */
+async function evmBalances(state: ServerState, price: Price, address: Address, chainId: string | undefined, fresh: boolean): Promise<Entry[]> {
   const chains = state.evm.filter((c) => !chainId || c.caip === chainId)
-  const perChain = await Promise.all(
-    chains.map(async (c) => {
-      const currency = nativeCurrency(c.chainId)
-      const tokens = await tokensOf(state.db, c.caip, { spam: false })
-      const [native, ...held] = await Promise.all([c.nativeBalance(address), ...tokens.map((t) => c.tokenBalance(t.address as Address, address))])
-      return [
-        balanceEntry(state, { ...currency, chainId: c.caip }, native!, price(currency.symbol)),
-        ...tokens.map((t, i) => balanceEntry(state, { ...t, chainId: c.caip, address: `${c.caip}:${checksumOf(c, t.address)}` }, held[i]!, price(t.symbol))),
-      ]
-    }),
-  )
-  return perChain.flat()
+  const perChain = await Promise.all(chains.map((c) => state.balances.read(c.caip, address, () => readChain(state, c, address), { fresh })))
+  return perChain.flat().map((h) => balanceEntry(state, h.fungible, h.amount, price(h.fungible.symbol)))
+}
+
+async function readChain(state: ServerState, c: EvmChain, address: Address): Promise<ChainHoldings> {
+  const currency = nativeCurrency(c.chainId)
+  const tokens = await tokensOf(state.db, c.caip, { spam: false })
+  const [native, ...held] = await c.balancesOf(address, tokens.map((t) => t.address as Address))
+  return [
+    { fungible: { ...currency, chainId: c.caip }, amount: native },
+    ...tokens.map((t, i) => ({ fungible: { name: t.name, symbol: t.symbol, decimals: t.decimals, chainId: c.caip, address: `${c.caip}:${checksumOf(c, t.address)}` }, amount: held[i]! })),
+  ]
 }
 
 // Trusted tokens keep the spelling their operator gave; others are stored lower-case.
-const checksumOf = (c: ServerState['evm'][number], address: string) => c.trusted.find((t) => t.address.toLowerCase() === address)?.address ?? address
+const checksumOf = (c: EvmChain, address: string) => c.trusted.find((t) => t.address.toLowerCase() === address)?.address ?? address
 
 async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, chain: string, owner: string): Promise<Entry[]> {
   const { lamports, tokens } = await solanaBalances(rpcUrl, owner)
@@ -60,16 +61,16 @@ export const balanceRoutes: Route[] = [
         ...SdkQuery,
         currency: v.optional(v.picklist(['usd'], 'must be usd'), 'usd'),
         chainId: v.optional(ServedChainId(servedChainIds(state))),
-        // Balances are read live, so a forced update needs nothing more.
+        // Any value skips the shared read of the last moment (balance-cache.ts): the node is asked anew.
         forceUpdate: v.optional(v.pipe(v.string(), v.maxLength(200, 'is too long'))),
       })
-      const { chainId } = parse(Query, query, 'query')
+      const { chainId, forceUpdate } = parse(Query, query, 'query')
       const price = await priceTable(state.db)
       const solana = solanaChain(state)
       let balances: Entry[] = []
       try {
         if (isEvmAddress(address)) {
-          if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId)
+          if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, forceUpdate !== undefined)
         } else if (state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
           // An address someone looks at is worth following for its history.

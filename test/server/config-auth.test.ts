@@ -29,4 +29,12 @@ test('the key, SMTP, sender, OpenID provider and Farcaster settings become the a
   assert.is(emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_HOST: 'mail.example', SMTP_PORT: '465' }).smtp?.port, 465)
 })
 
+test('behavior: SMTP_TLS=off (plain SMTP) is allowed only to a mail server on this machine', () => {
+  assert.equal(emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_HOST: '127.0.0.1', SMTP_PORT: '2525', SMTP_TLS: 'off' }).smtp, { host: '127.0.0.1', port: 2525, dev: true })
+  assert.equal(emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_HOST: 'localhost', SMTP_TLS: 'required' }).smtp, { host: 'localhost', port: 587 })
+  assert.throws(() => emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_HOST: 'mail.example', SMTP_TLS: 'off' }), /^SMTP_TLS: off is allowed only for a mail server on this machine/)
+  assert.throws(() => emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_TLS: 'off' }), /^SMTP_TLS: off is allowed only/)
+  assert.throws(() => emailAuthFromEnv({ SHARE_KEY: KEY, SMTP_HOST: '127.0.0.1', SMTP_TLS: 'no' }), /^SMTP_TLS: must be required or off/)
+})
+
 test.run()

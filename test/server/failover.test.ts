@@ -1,6 +1,6 @@
 // Two server processes on one real Postgres behind a round-robin proxy; the indexing one is killed
-// (SIGKILL) in the middle of 200 writes and started again (bench/server-failover.ts plays it, as
-// `npm run bench:server` does at a larger scale).
+// (SIGKILL) in the middle of 200 writes (sign-ins, names, analytics, e-mail codes) and started
+// again (bench/server-failover.ts plays it, as `npm run bench:server` does at a larger scale).
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startChains } from '../../dev/chains/index.ts'
@@ -19,9 +19,10 @@ test.before(async () => {
 })
 test.after(() => clearTimeout(watchdog))
 
-test('every write the clients were told succeeded is in the database', () => {
+test('every write the clients were told succeeded is in the database, and every code they were told was mailed redeems on the survivor', () => {
   const r = report!
-  assert.ok(r.acknowledged.sessions > 40 && r.acknowledged.names > 40 && r.acknowledged.events > 200, JSON.stringify(r.acknowledged))
+  const a = r.acknowledged
+  assert.ok(a.sessions > 30 && a.names > 30 && a.events > 150 && a.codes > 30, JSON.stringify(a))
   assert.equal(r.missing, [])
 })
 

@@ -8,7 +8,7 @@ import { createPublicClient, http, type Address } from 'viem'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import { migrations } from '../../server/db/migrate.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
-import { fresh, json, sendEth, sendUsdc, type History } from '../dev/api-chain-cases.ts'
+import { fresh, json, sendEth, sendUsdc, type Balance, type History } from '../dev/api-chain-cases.ts'
 
 interface Ctx {
   chains?: LocalChains
@@ -30,9 +30,12 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-/** A server on the suite's data folder, with its indexer idle unless a request asks it to catch up. */
+/**
+ * A server on the suite's data folder, with its indexer idle unless a request asks it to catch up,
+ * and a balance read kept for a minute unless the indexer ends it.
+ */
 const start = (ctx: Ctx, startBlock: bigint | 'latest' = 0n) =>
-  startApiServer({ chains: ctx.chains!.chains, dataDir: ctx.dir, indexer: { intervalMs: 60_000, startBlock } })
+  startApiServer({ chains: ctx.chains!.chains, dataDir: ctx.dir, indexer: { intervalMs: 60_000, startBlock }, balanceMaxAgeMs: 60_000 })
 
 const rpc = (ctx: Ctx, chainIndex: number) => createPublicClient({ transport: http(ctx.chains!.chains[chainIndex]!.rpcUrl) })
 const history = (ctx: Ctx, address: Address, chainId = 'eip155:1') => json<History>(ctx, `/v1/account/${address}/history?projectId=test&chainId=${chainId}`)
@@ -66,6 +69,31 @@ test('native and token sends appear with amounts and direction, once each', asyn
   const again = await history(ctx, to)
   assert.equal(again, h, 'a second catch-up adds nothing')
   await assertMatchesChain(ctx, 0)
+})
+
+test('balances: a read serves until the indexer stores a block touching the address (a transfer to it, gas it paid); forceUpdate reads anew', async (ctx) => {
+  const [, , , , , a5, a6] = ctx.chains!.accounts as Address[]
+  const to = fresh()
+  const balances = async (address: Address, force = false) => {
+    const body = await json<{ balances: Balance[] }>(ctx, `/v1/account/${address}/balance?projectId=test&chainId=eip155:1${force ? '&forceUpdate=1' : ''}`)
+    return body.balances.map((b) => [b.symbol, b.quantity.numeric])
+  }
+  assert.equal(await balances(to), [])
+  const payerBefore = await balances(a6!)
+  await sendEth(ctx, 0, a5!, to, '0.75')
+  await sendEth(ctx, 0, a6!, fresh(), '0') // moves no value: only the gas changes a6's balance
+  assert.equal(await balances(to), [], 'the read from before the transfer still serves: the indexer has not seen it')
+  assert.equal(await balances(a6!), payerBefore)
+
+  await history(ctx, to) // a catch-up pass stores the new blocks
+  assert.equal(await balances(to), [['ETH', '0.75']])
+  const payerAfter = await balances(a6!)
+  assert.is.not(payerAfter.find(([symbol]) => symbol === 'ETH')![1], payerBefore.find(([symbol]) => symbol === 'ETH')![1], 'the gas it paid shows')
+
+  await sendEth(ctx, 0, a5!, to, '0.25')
+  assert.equal(await balances(to), [['ETH', '0.75']])
+  assert.equal(await balances(to, true), [['ETH', '1']], 'forceUpdate asks the node at once')
+  assert.equal(await balances(to), [['ETH', '1']], 'and its read serves the next requests')
 })
 
 test('a reverted snapshot drops its transfers and the new fork is indexed without duplicates', async (ctx) => {
