@@ -29,12 +29,22 @@ export interface ServerState {
   solanaChainIds: string[]
   /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
   solanaMints: Record<string, { name: string; symbol: string }>
+  /** A TRON full node's HTTP API (TRON_API_URL) for TRON addresses on the balance endpoint. */
+  tronApiUrl?: string
+  /** CAIP-2 ids that TRON API answers for; the first is the one reported. */
+  tronChainIds: string[]
+  /** TRC-20 contracts (base58) whose balances are read, with the names they are shown by. */
+  tronTokens: Record<string, { name: string; symbol: string }>
   indexer: Indexer | undefined
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
   /** The sandbox's Solana treasury (a 64-byte secret key): pays SOL, mints what it is authority of. */
   onrampSolanaTreasury?: Uint8Array
 }
+
+export const TRON_MAINNET = 'tron:0x2b6653dc'
+/** TRON mainnet's USDT, read wherever the TRON API is mainnet's. */
+const TRON_TOKENS: Record<string, { name: string; symbol: string }> = { TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t: { name: 'Tether USD', symbol: 'USDT' } }
 
 export function createState(opts: {
   db: Db
@@ -46,6 +56,9 @@ export function createState(opts: {
   solanaRpcUrl: string | undefined
   solanaChainIds: string[]
   solanaMints: Record<string, { name: string; symbol: string }>
+  tronApiUrl?: string
+  tronChainIds?: string[]
+  tronTokens?: Record<string, { name: string; symbol: string }>
 }): ServerState {
   return {
     url: '',
@@ -58,6 +71,9 @@ export function createState(opts: {
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
     solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },
+    tronApiUrl: opts.tronApiUrl,
+    tronChainIds: opts.tronApiUrl ? opts.tronChainIds ?? [TRON_MAINNET] : [],
+    tronTokens: { ...TRON_TOKENS, ...opts.tronTokens },
     indexer: undefined,
   }
 }
@@ -68,7 +84,7 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
 
 /** The chain ids this server answers for: its EVM chains, then its Solana ids. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */
