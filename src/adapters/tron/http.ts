@@ -78,8 +78,8 @@ export function tronApi(urls: readonly string[]) {
     /** An unsigned TRX transfer, built by the node. */
     async createTransfer(from: string, to: string, amount: bigint): Promise<TronTransaction> {
       const created = await call('/wallet/createtransaction', { owner_address: from, to_address: to, amount: Number(amount), visible: true }, Created)
-      if ('Error' in created) throw new PosternError(nodeMessage(created.Error) ?? 'Failed to create transaction', 'RPC_ERROR')
-      return created
+      if (!('txID' in created)) throw new PosternError(nodeMessage(String(created.Error)) ?? 'Failed to create transaction', 'RPC_ERROR')
+      return created as TronTransaction
     },
     async broadcast(signed: TronTransaction): Promise<void> {
       const answer = await call('/wallet/broadcasttransaction', signed, Broadcast)

@@ -20,8 +20,9 @@ export interface TronWalletAdapter {
   signMessage(message: string, privateKey?: string): Promise<string>
   signTransaction(transaction: Record<string, unknown>, privateKey?: string): Promise<Record<string, unknown>>
   switchChain?(chainId: string): Promise<void>
-  on(event: string, listener: (...args: never[]) => void): unknown
-  removeListener?(event: string, listener: (...args: never[]) => void): unknown
+  // The adapters' EventEmitter typing is per event; any listener shape passes here.
+  on(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
 }
 
 export type TronProviderEvent = 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect' | 'display_uri' | 'message'
