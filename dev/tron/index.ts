@@ -1,15 +1,17 @@
 // The local TRON network for the dev stack and the e2e tests: a full node's HTTP API subset
 // (./server.ts) over a ledger with demo accounts and a TRC-20 demo token.
 import { freePort } from '../lib/ports.ts'
-import { addressOf, demoKey, toBase58Address, toHexAddress } from './crypto.ts'
+import { sha256 } from '@noble/hashes/sha2'
+import { utf8ToBytes } from '@noble/hashes/utils'
+import { addressOf, bytesToHex, demoKey, toBase58Address, toHexAddress } from './crypto.ts'
 import { LOCAL_TRON_CHAIN_ID, SUN_PER_TRX, TronLedger } from './ledger.ts'
 import { startHttpServer } from './server.ts'
 
 export { LOCAL_TRON_CHAIN_ID } from './ledger.ts'
 export { signMessageV2, verifyMessageV2, addressOf, demoKey } from './crypto.ts'
 
-/** The demo TRC-20 token: Tether's name and 6 decimals, at an address of this network's own. */
-export const DEMO_TRC20 = { name: 'Tether USD', symbol: 'USDT', decimals: 6, address: toBase58Address('41a614f803b6fd780986a42c78ec9c7f77e6ded13c') }
+/** The demo TRC-20 token: Tether's name and 6 decimals, at an address of this network's own (not mainnet USDT's). */
+export const DEMO_TRC20 = { name: 'Tether USD', symbol: 'USDT', decimals: 6, address: toBase58Address(`41${bytesToHex(sha256(utf8ToBytes('postern demo trc20'))).slice(0, 40)}`) }
 export const DEMO_TRX_PER_ACCOUNT = 10_000n
 export const DEMO_TRC20_PER_ACCOUNT = 1_000n
 

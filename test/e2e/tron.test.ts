@@ -8,12 +8,14 @@ import type { Page } from 'playwright-core'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { bundleSite } from './wagmi-page.ts'
 import { sendForm } from './send-page.ts'
-import { verifyMessageV2 } from '../../dev/tron/index.ts'
+import { DEMO_TRC20, verifyMessageV2 } from '../../dev/tron/index.ts'
 import { toHexAddress } from '../../dev/tron/crypto.ts'
 
 const test = suite('e2e: TRON')
 let e2e: E2E
 const account = (i: number) => e2e.stack.tron.accounts[i]!.address
+/** A balance as the modal shows it: TRX to 3 decimals. */
+const shown = (sun: bigint) => `${sun / 1_000_000n}.${String((sun % 1_000_000n) / 1000n).padStart(3, '0')} TRX`
 const sunOf = (address: string) => e2e.stack.tron.ledger.balances.get(toHexAddress(address)) ?? 0n
 
 test.before(async () => {
@@ -51,21 +53,13 @@ test('behavior: TronLink connects through its wallet adapter; the account shows 
   await connect(page)
   assert.is(await page.evaluate(() => (window as any).appKit.getAddress()), account(0))
   assert.is(await page.evaluate(() => (window as any).appKit.getCaipAddress()), `tron:0x504f5354:${account(0)}`)
-  const trx = Number(sunOf(account(0))) / 1e6
-  await page.locator('appkit-button button', { hasText: `${trx.toLocaleString('en-US')} TRX` }).waitFor()
+  await page.locator('appkit-button button', { hasText: shown(sunOf(account(0))) }).waitFor()
   await page.locator('appkit-button button').click()
-  await page.locator('w3m-modal [data-testid=account-balance]', { hasText: 'TRX' }).waitFor()
+  await page.locator('w3m-modal [data-testid=account-balance]', { hasText: shown(sunOf(account(0))) }).waitFor()
   // The token list comes from the reference server, which reads the TRON node (TRON_API_URL).
-  await page.evaluate(() => (window as any).appKit.open({ view: 'Account' }))
-  const tokens = await page.evaluate(async () => {
-    for (let i = 0; i < 50; i++) {
-      const list = (window as any).appKit.getAccount('tron')?.tokenBalance ?? []
-      if (list.length) return list.map((t: any) => `${t.quantity.numeric} ${t.symbol}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    return []
-  })
-  assert.ok(tokens.includes('1000 USDT'), `token balances: ${tokens.join(', ')}`)
+  const form = sendForm(page)
+  await page.evaluate(() => (window as any).appKit.open({ view: 'WalletSend' }))
+  await form.token.locator(`option[value="tron:0x504f5354:${DEMO_TRC20.address}"]`, { hasText: 'USDT: 1000.00' }).waitFor({ state: 'attached' })
   assert.equal(await requests(page), ['eth_requestAccounts:approved'])
   assert.equal(errors, [])
 })

@@ -22,7 +22,9 @@ export async function walletCall<T>(work: () => Promise<T>, fallback: string): P
     return await work()
   } catch (error) {
     const message = (error as { message?: unknown })?.message
-    if (isUserRejected(error) || /reject|denied|cancel/i.test(typeof message === 'string' ? message : '')) throw new PosternError('User rejected the request.', USER_REJECTED, { cause: error })
+    // The wallet adapters wrap the wallet's error (its code in .error); TronLink says 'Confirmation declined by user'.
+    const inner = (error as { error?: unknown })?.error
+    if (isUserRejected(error) || isUserRejected(inner) || /reject|declined|denied|cancel/i.test(typeof message === 'string' ? message : '')) throw new PosternError('User rejected the request.', USER_REJECTED, { cause: error })
     if (error instanceof PosternError) throw error
     throw new PosternError(typeof message === 'string' && message ? message : fallback, 'WALLET_ERROR', { cause: error })
   }
