@@ -12,6 +12,7 @@ import { secureSiteHeaders } from './static/secure-headers.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
+import { bundleSite } from './quickstart/bundle.ts'
 import { serveQuickstarts } from './quickstart/index.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
@@ -168,6 +169,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     }))
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
+    // The TRON demo page (dev/demo/tron.html) with TronLink's wallet adapter from npm.
+    if (opts.reactDemo !== false) web.setPage('/tron.js', await bundleSite('dev/demo/tron.ts'))
     // AppKit's quick-starts under /quickstart/ (bundled like the React demo; e2e stacks skip both unless asked).
     if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)

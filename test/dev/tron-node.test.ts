@@ -19,7 +19,9 @@ test.after(async () => {
 
 const post = async (path: string, body: unknown) => (await fetch(`${node.url}${path}`, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<any>
 const sign = (tx: any, key: string) => ({ ...tx, signature: [signDigest(hexToBytes(tx.txID), key)] })
-const [a, b, c] = [0, 1, 2].map((i) => () => node.accounts[i]!)
+const a = () => node.accounts[0]!
+const b = () => node.accounts[1]!
+const c = () => node.accounts[2]!
 
 test('behavior: getaccount answers the demo balance in sun, {} for an address never funded', async () => {
   assert.equal(await post('/wallet/getaccount', { address: a().address, visible: true }).then((r) => r.balance), 10_000_000_000)
