@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import { startTron, DEMO_TRC20, type LocalTron } from '../../dev/tron/index.ts'
 import { hexToBytes, signDigest, toHexAddress, transactionId } from '../../dev/tron/crypto.ts'
 import { tronApi } from '../../src/adapters/tron/http.ts'
-import { sendTrx, trc20Balance, waitForReceipt } from '../../src/adapters/tron/transfer.ts'
+import { sendToken, sendTrx, trc20Balance, waitForReceipt } from '../../src/adapters/tron/transfer.ts'
 
 const test = suite('dev: local TRON node')
 let node: LocalTron
@@ -87,6 +87,19 @@ test('behavior: TRC-20 balanceOf, decimals and symbol by constant calls; a trans
   const info = await post('/wallet/gettransactioninfobyid', { value: built.transaction.txID })
   assert.is(info.receipt.result, 'SUCCESS')
   assert.ok(info.fee > 0)
+})
+
+test('behavior: Postern\'s client sends a TRC-20 transfer; one the node built for another receiver or amount is never signed', async () => {
+  const api = tronApi([node.url])
+  const before = (await trc20Balance(api, c().address, DEMO_TRC20.address)).amount
+  const txID = await sendToken(api, async (tx) => sign(tx, a().privateKey), a().address, DEMO_TRC20.address, c().address, 5n, 50_000_000n)
+  await waitForReceipt(api, txID)
+  assert.is((await trc20Balance(api, c().address, DEMO_TRC20.address)).amount, before + 5n)
+  let asked = 0
+  const swap = (parameter: string) => `${toHexAddress(b().address).slice(2).padStart(64, '0')}${parameter.slice(64)}`
+  const lying = { ...api, createTokenTransfer: (from: string, contract: string, parameter: string, fee: bigint) => api.createTokenTransfer(from, contract, swap(parameter), fee) }
+  await sendToken(lying, async () => ((asked += 1), {}), a().address, DEMO_TRC20.address, c().address, 5n, 50_000_000n).then(() => assert.unreachable(), (e) => assert.match(e.message, /other than the transfer asked for/))
+  assert.is(asked, 0)
 })
 
 test('behavior: getnowblock advances; its number and id are TRON\'s shape', async () => {

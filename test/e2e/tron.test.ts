@@ -85,6 +85,27 @@ test('behavior: the Send view sends TRX; the node has it in a block and the rece
   assert.equal(errors, [])
 })
 
+test('behavior: the Send view sends USDT (TRC-20); the token moves, the sender burns TRX for its energy', async () => {
+  const { page, errors } = await e2e.newPage()
+  await connect(page)
+  const token = e2e.stack.tron.ledger.token
+  const to = account(3)
+  const [before, trxBefore] = [token.balances.get(toHexAddress(to)) ?? 0n, sunOf(account(0))]
+  const form = sendForm(page)
+  await page.evaluate(() => (window as any).appKit.open({ view: 'WalletSend' }))
+  await form.choose(`:${DEMO_TRC20.address}`)
+  await form.amount.fill('3')
+  await form.receiver.fill(to)
+  await form.submit.filter({ hasText: 'Preview Send' }).click()
+  await form.confirm.click()
+  await form.modal.locator('[data-testid=account-name]').waitFor()
+  assert.is(token.balances.get(toHexAddress(to)), before + 3_000_000n)
+  const sent = [...e2e.stack.tron.ledger.transactions.values()].find((t) => t.call.type === 'TriggerSmartContract' && t.call.data.includes(toHexAddress(to).slice(2)))
+  assert.is(sent?.result, 'SUCCESS')
+  assert.is(sunOf(account(0)), trxBefore - sent!.fee)
+  assert.equal(errors, [])
+})
+
 test('behavior: the provider signs a message that verifies (signMessageV2) and sends TRX the node has', async () => {
   const { page, errors } = await e2e.newPage()
   await connect(page)

@@ -99,6 +99,10 @@ export function createTronConnector(adapter: TronWalletAdapter, context: Connect
       if (!v.is(Value, value)) throw new PosternError('value must be a whole number of sun', -32602)
       return sendTrx(context.api(), (tx) => walletCall(() => adapter.signTransaction(plain(tx)), 'Sign transaction failed'), from, to, BigInt(value))
     },
+    async signTransaction(transaction) {
+      if (!transaction || typeof transaction !== 'object') throw new PosternError('transaction must be an object', -32602)
+      return walletCall(() => adapter.signTransaction(structuredClone(transaction)), 'Sign transaction failed')
+    },
     // AppKit's: the adapter keeps the network; the wallet is not asked.
     switchNetwork: () => Promise.resolve(),
     on: (event, listener) => events.on(event, listener),

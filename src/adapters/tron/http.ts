@@ -21,6 +21,10 @@ const Constant = v.looseObject({
 })
 const Broadcast = v.looseObject({ result: v.optional(v.boolean()), code: v.optional(v.string()), message: v.optional(v.string()) })
 const Info = v.looseObject({ id: v.optional(v.string()), blockNumber: v.optional(v.number()), receipt: v.optional(v.looseObject({ result: v.optional(v.string()) })) })
+const Triggered = v.looseObject({
+  result: v.optional(v.looseObject({ result: v.optional(v.boolean()), message: v.optional(v.string()) })),
+  transaction: v.optional(Transaction),
+})
 const Created = v.union([Transaction, v.looseObject({ Error: v.string() })])
 
 /** Node messages come hex-encoded (TronGrid's broadcast errors); shown as text where they decode. */
@@ -80,6 +84,12 @@ export function tronApi(urls: readonly string[]) {
       const created = await call('/wallet/createtransaction', { owner_address: from, to_address: to, amount: Number(amount), visible: true }, Created)
       if (!('txID' in created)) throw new PosternError(nodeMessage(String(created.Error)) ?? 'Failed to create transaction', 'RPC_ERROR')
       return created as TronTransaction
+    },
+    /** An unsigned TRC-20 transfer(address,uint256), built by the node with this fee limit (sun). */
+    async createTokenTransfer(from: string, contract: string, parameter: string, feeLimit: bigint): Promise<TronTransaction> {
+      const built = await call('/wallet/triggersmartcontract', { owner_address: from, contract_address: contract, function_selector: 'transfer(address,uint256)', parameter, fee_limit: Number(feeLimit), call_value: 0, visible: true }, Triggered)
+      if (built.result?.result !== true || !built.transaction) throw new PosternError(nodeMessage(built.result?.message) ?? 'Failed to create transaction', 'RPC_ERROR')
+      return built.transaction
     },
     async broadcast(signed: TronTransaction): Promise<void> {
       const answer = await call('/wallet/broadcasttransaction', signed, Broadcast)

@@ -23,6 +23,34 @@ export function checkTransfer(tx: TronTransaction, from: string, to: string, amo
   }
 }
 
+const TriggerValue = v.looseObject({ owner_address: v.string(), contract_address: v.string(), data: v.string(), call_value: v.optional(v.number()) })
+const word = (value: bigint) => value.toString(16).padStart(64, '0')
+
+/** transfer(address,uint256)'s arguments: the receiver's 20 bytes and the amount, one word each. */
+export const tokenTransferParameter = (to: string, amount: bigint) => `${tronHex(to).slice(2).padStart(64, '0')}${word(amount)}`
+
+/** As checkTransfer, for a TRC-20 transfer: one call of transfer(to, amount) on the token, nothing paid to it. */
+export function checkTokenTransfer(tx: TronTransaction, from: string, contract: string, to: string, amount: bigint): void {
+  if (transactionId(tx.raw_data_hex) !== tx.txID.toLowerCase()) throw new PosternError('The node returned a transaction whose id does not match its data', 'INVALID_TRANSACTION')
+  const [call, ...rest] = tx.raw_data.contract
+  const value = v.safeParse(TriggerValue, (call?.parameter as { value?: unknown } | undefined)?.value)
+  const same = (a: string, b: string) => a === b || a.toLowerCase() === tronHex(b)
+  if (rest.length || call?.type !== 'TriggerSmartContract' || !value.success || !same(value.output.owner_address, from) || !same(value.output.contract_address, contract)
+    || value.output.data.toLowerCase() !== `a9059cbb${tokenTransferParameter(to, amount)}` || (value.output.call_value ?? 0) !== 0) {
+    throw new PosternError('The node returned a transaction other than the transfer asked for', 'INVALID_TRANSACTION')
+  }
+}
+
+/** A TRC-20 transfer end to end: built by the node, checked, signed, broadcast. Resolves with the transaction id. */
+export async function sendToken(api: TronApi, sign: (tx: TronTransaction) => Promise<unknown>, from: string, contract: string, to: string, amount: bigint, feeLimit: bigint): Promise<string> {
+  if (amount <= 0n) throw new PosternError('Amount must be greater than 0', -32602)
+  const unsigned = await api.createTokenTransfer(from, contract, tokenTransferParameter(to, amount), feeLimit)
+  checkTokenTransfer(unsigned, from, contract, to, amount)
+  const signed = checkSigned(await sign(unsigned), unsigned)
+  await api.broadcast(signed)
+  return signed.txID
+}
+
 /** What the wallet gave back is the transaction it was shown, now signed. */
 export function checkSigned(signed: unknown, unsigned: TronTransaction): TronTransaction {
   const parsed = v.safeParse(Transaction, signed)

@@ -48,6 +48,8 @@ export interface TronConnector {
   signMessage(params: TronConnector.SignMessageParams): Promise<string>
   /** A TRX transfer (value in sun) built by the network's node, signed by the wallet and broadcast: its transaction id. */
   sendTransaction(params: TronConnector.SendTransactionParams): Promise<string>
+  /** Postern's own (AppKit's connectors keep it inside sendTransaction): the wallet signs a transaction as the node built it. */
+  signTransaction(transaction: Record<string, unknown>): Promise<Record<string, unknown>>
   switchNetwork(chainId: string): Promise<void>
   on(event: TronProviderEvent, listener: (data: never) => void): void
   removeListener(event: string, listener: (data: never) => void): void

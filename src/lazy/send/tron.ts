@@ -1,6 +1,6 @@
 import { isTronAddress } from '../../adapters/tron/address'
 import { tronApi } from '../../adapters/tron/http'
-import { waitForReceipt } from '../../adapters/tron/transfer'
+import { sendToken, waitForReceipt } from '../../adapters/tron/transfer'
 import type { TronConnector } from '../../adapters/tron/types'
 import { plainAddress } from '../../signals/send'
 import { PosternError } from '../../utils/errors'
@@ -11,18 +11,28 @@ import { walletCall, type ChainSend } from './chain'
  * costs once the account's free daily bandwidth is spent (within it, nothing).
  */
 const TRANSFER_BANDWIDTH_SUN = 268_000n
+/**
+ * A TRC-20 transfer's energy (about 14,650 for USDT to a holder, twice that to a first-time one)
+ * burned at 420 sun a unit, plus its bandwidth; the fee limit lets it cost up to 50 TRX.
+ */
+const TOKEN_TRANSFER_SUN = 14_650n * 420n + 345_000n
+const TOKEN_FEE_LIMIT_SUN = 50_000_000n
 
-/** TRX through the connection's TronConnector (wallet adapter or WalletConnect): built by the node, signed, broadcast, confirmed. */
+/** TRX and TRC-20 tokens through the connection's TronConnector (wallet adapter or WalletConnect): built by the node, signed, broadcast, confirmed. */
 export const tronSend: ChainSend = {
   isAddress: isTronAddress,
   async estimateFee(t) {
-    return { amount: TRANSFER_BANDWIDTH_SUN, reserve: TRANSFER_BANDWIDTH_SUN, decimals: t.network.nativeCurrency.decimals, symbol: t.network.nativeCurrency.symbol }
+    const amount = plainAddress(t.token?.address) ? TOKEN_TRANSFER_SUN : TRANSFER_BANDWIDTH_SUN
+    return { amount, reserve: TRANSFER_BANDWIDTH_SUN, decimals: t.network.nativeCurrency.decimals, symbol: t.network.nativeCurrency.symbol }
   },
   async send(t) {
-    if (plainAddress(t.token.address)) throw new PosternError('Only TRX can be sent on TRON', 'UNSUPPORTED_TOKEN')
     const provider = t.provider as Partial<TronConnector> | undefined
-    if (typeof provider?.sendTransaction !== 'function') throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
-    const txID = await walletCall(() => provider.sendTransaction!({ from: t.from, to: t.to, value: t.amount.toString() }))
+    if (typeof provider?.sendTransaction !== 'function' || typeof provider.signTransaction !== 'function') throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
+    const token = plainAddress(t.token.address)
+    if (token && !isTronAddress(token)) throw new PosternError('Invalid token address', 'INVALID_TOKEN')
+    const txID = await walletCall(() => token
+      ? sendToken(tronApi(t.rpcUrls), (tx) => provider.signTransaction!(tx), t.from, token, t.to, t.amount, TOKEN_FEE_LIMIT_SUN)
+      : provider.sendTransaction!({ from: t.from, to: t.to, value: t.amount.toString() }))
     await waitForReceipt(tronApi(t.rpcUrls), txID)
     return txID
   },

@@ -62,6 +62,10 @@ export function tronWalletConnectProvider(store: Store, provider: Provider): Tro
       const sign = (transaction: unknown) => connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
       return sendTrx(tronApi(rpcUrlsFor(store, network)), sign, from, to, BigInt(value))
     },
+    async signTransaction(transaction) {
+      const from = store.accounts.byNamespace.peek().tron?.address
+      return connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
+    },
     switchNetwork: () => Promise.resolve(),
     on: (event, listener) => events.on(event, listener),
     removeListener: (event, listener) => events.removeListener(event, listener),
