@@ -2,7 +2,7 @@
 // adapter (the site's @tronweb3 wallet adapters; the node client arrives in its own chunk).
 import { tron } from './adapters/tron'
 import { ForwardingAdapter } from './adapters/forward'
-import type { TronWalletAdapter } from './adapters/tron/types'
+import type { TronWalletAdapter } from './utils/tron/types'
 
 /** AppKit's TronAdapterParams: the wallet adapters to offer (TronLinkAdapter, ...). */
 export interface TronAdapterParams {
@@ -22,5 +22,5 @@ export class TronAdapter extends ForwardingAdapter {
   }
 }
 
-export type { TronConnector, TronWalletAdapter } from './adapters/tron/types'
+export type { TronConnector, TronWalletAdapter } from './utils/tron/types'
 export { TronAddressUtil } from './adapters/tron/address-util'

@@ -1,6 +1,6 @@
-import { isTronAddress } from '../../src/adapters/tron/address.ts'
-import { tronApi } from '../../src/adapters/tron/http.ts'
-import { trc20Balance } from '../../src/adapters/tron/transfer.ts'
+import { isTronAddress } from '../../src/utils/tron/address.ts'
+import { tronApi } from '../../src/utils/tron/http.ts'
+import { trc20Balance } from '../../src/utils/tron/transfer.ts'
 
 export { isTronAddress }
 

@@ -1,7 +1,7 @@
 import type { ChainAdapter } from '../types'
 import { lazyAdapter } from './lazy'
 import { loadTron } from './chunks'
-import type { TronWalletAdapter } from './tron/types'
+import type { TronWalletAdapter } from '../utils/tron/types'
 
 /**
  * The TRON adapter over the site's wallet adapters: only this factory is in the loader; the

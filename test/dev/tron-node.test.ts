@@ -4,8 +4,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startTron, DEMO_TRC20, type LocalTron } from '../../dev/tron/index.ts'
 import { hexToBytes, signDigest, toHexAddress, transactionId } from '../../dev/tron/crypto.ts'
-import { tronApi } from '../../src/adapters/tron/http.ts'
-import { sendToken, sendTrx, trc20Balance, waitForReceipt } from '../../src/adapters/tron/transfer.ts'
+import { tronApi } from '../../src/utils/tron/http.ts'
+import { sendToken, sendTrx, trc20Balance, waitForReceipt } from '../../src/utils/tron/transfer.ts'
 
 const test = suite('dev: local TRON node')
 let node: LocalTron

@@ -1,11 +1,11 @@
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { formatUnits } from '../../utils/units'
-import { isTronAddress } from './address'
+import { isTronAddress } from '../../utils/tron/address'
 import { createTronConnector } from './connector'
-import { tronApi } from './http'
-import { trc20Balance } from './transfer'
-import type { TronConnector, TronWalletAdapter } from './types'
+import { tronApi } from '../../utils/tron/http'
+import { trc20Balance } from '../../utils/tron/transfer'
+import type { TronConnector, TronWalletAdapter } from '../../utils/tron/types'
 
 /** How long a silent reconnect waits for a wallet adapter still looking for its wallet. */
 const READY_WAIT_MS = 3000

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import type { Network } from '../../types'
 import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
-import { isTronAddress } from './address'
-import { ProviderEventEmitter } from './emitter'
-import type { TronApi, TronTransaction } from './http'
-import { sendTrx } from './transfer'
-import type { TronConnector, TronWalletAdapter } from './types'
+import { isTronAddress } from '../../utils/tron/address'
+import { ProviderEventEmitter } from '../../utils/tron/emitter'
+import type { TronApi, TronTransaction } from '../../utils/tron/http'
+import { sendTrx } from '../../utils/tron/transfer'
+import type { TronConnector, TronWalletAdapter } from '../../utils/tron/types'
 
 const Signature = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{130}$/i, 'a signature is 65 bytes of hex'))
 const Value = v.pipe(v.string(), v.regex(/^\d+$/, 'value must be a whole number of sun'))

@@ -4,11 +4,11 @@ import type { Network } from '../../types'
 import type { Provider } from './provider'
 import { rpcUrlsFor } from '../../signals/adapters'
 import { PosternError } from '../../utils/errors'
-import { isTronAddress } from '../../adapters/tron/address'
-import { ProviderEventEmitter } from '../../adapters/tron/emitter'
-import { tronApi } from '../../adapters/tron/http'
-import { sendTrx } from '../../adapters/tron/transfer'
-import type { TronConnector } from '../../adapters/tron/types'
+import { isTronAddress } from '../../utils/tron/address'
+import { ProviderEventEmitter } from '../../utils/tron/emitter'
+import { tronApi } from '../../utils/tron/http'
+import { sendTrx } from '../../utils/tron/transfer'
+import type { TronConnector } from '../../utils/tron/types'
 
 const Signature = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{130}$/i, 'a signature is 65 bytes of hex'))
 const SignResult = v.union([Signature, v.pipe(v.looseObject({ signature: Signature }), v.transform((r) => r.signature))])

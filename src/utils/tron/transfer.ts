@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PosternError } from '../../utils/errors'
+import { PosternError } from '../errors'
 import { tronHex, transactionId } from './address'
 import { Transaction, type TronApi, type TronTransaction } from './http'
 

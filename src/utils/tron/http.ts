@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PosternError } from '../../utils/errors'
+import { PosternError } from '../errors'
 
 /** How long one call to a TRON node may take before the next endpoint is tried. */
 const CALL_TIMEOUT_MS = 10_000
