@@ -91,6 +91,14 @@ async function rpcRoutes(dir, stack) {
       byUrl.set(`caip:${n.caipNetworkId}`, stack.solana.rpcUrl)
     }
   }
+  if (stack.tron) {
+    // A TRON node's HTTP API takes paths under its base URL (/wallet/*): routed by origin.
+    for (const n of all) {
+      if (n.chainNamespace !== 'tron') continue
+      for (const url of n.rpcUrls.default?.http ?? []) byUrl.set(`base:${new URL(url).origin}`, stack.tron.url)
+      byUrl.set(`caip:${n.caipNetworkId}`, stack.tron.url)
+    }
+  }
   return byUrl
 }
 
@@ -122,6 +130,7 @@ async function tryOne(app, browser) {
   const used = appNetworks(dir, files)
   const chainIds = [...new Set(used.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id)))]
   const solana = used.some((n) => n.chainNamespace === 'solana')
+  const tron = used.some((n) => n.chainNamespace === 'tron')
   log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
   let served
@@ -142,13 +151,14 @@ async function tryOne(app, browser) {
       // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
       ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
     }
-    const hasEvm = !solana || chainIds.length > 0
+    const hasEvm = (!solana && !tron) || chainIds.length > 0
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
       ...(solana ? [await (await fetch(`${stack.web.url}/solana-test-wallet.js`)).text()] : []),
+      ...(tron ? [await (await fetch(`${stack.web.url}/tron-test-wallet.js`)).text()] : []),
     ]
-    const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
-    const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
+    const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : []), ...(tron ? ['TronLink'] : [])]
+    const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : []), ...(tron ? [stack.tron.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
     const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)

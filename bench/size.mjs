@@ -81,7 +81,7 @@ async function main() {
   // The other entries: what each adds to the loader at first load (its static imports beyond it;
   // a chain library arrives later, by import(), and a peer such as React or wagmi is the site's own).
   const entryName = { 'smart-session': 'experimental/smart-session', 'solana-react': 'solana/react', 'pay-react': 'pay/react' }
-  for (const entry of ['react', 'wagmi', 'solana', 'core', 'react-core', 'common', 'siwe', 'smart-session', 'solana-react', 'pay-react']) {
+  for (const entry of ['react', 'wagmi', 'solana', 'core', 'react-core', 'common', 'siwe', 'smart-session', 'solana-react', 'pay-react', 'tron']) {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
     rows.push(`${`entry postern/${entryName[entry] ?? entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
   }

@@ -64,6 +64,7 @@ export const APPKIT_ENTRIES = {
   'solana/react': 'packages/adapters/solana/exports/react.ts',
   pay: 'packages/pay/exports/index.ts',
   'pay/react': 'packages/pay/exports/react.ts',
+  tron: 'packages/adapters/tron/exports/index.ts',
 }
 
 export function readAppKit(gitDir) {

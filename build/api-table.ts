@@ -53,6 +53,7 @@ const ENTRY_PACKAGES: Record<string, string> = {
   'solana/react': '@reown/appkit-adapter-solana/react',
   pay: '@reown/appkit-pay',
   'pay/react': '@reown/appkit-pay/react',
+  tron: '@reown/appkit-adapter-tron',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -119,6 +120,7 @@ async function postern() {
       'solana/react': new Set(Object.keys(await import('../src/solana-react'))),
       pay: new Set(Object.keys(await import('../src/pay'))),
       'pay/react': new Set(Object.keys(await import('../src/pay-react'))),
+      tron: new Set(Object.keys(await import('../src/tron'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }

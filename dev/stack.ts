@@ -12,12 +12,15 @@ import { secureSiteHeaders } from './static/secure-headers.ts'
 import { injectedWalletInstallScript } from './wallet/injected/index.ts'
 import { solanaWalletInstallScript } from './wallet/solana/index.ts'
 import { bundleReactDemo } from './demo/bundle.ts'
+import { bundleSite } from './quickstart/bundle.ts'
 import { serveQuickstarts } from './quickstart/index.ts'
 import { startMailServer, type MailServer } from './mail/index.ts'
 import { startOidcProvider, type OidcServer } from './oidc/index.ts'
 import { startFarcasterRelay, type FarcasterRelay } from './farcaster/index.ts'
 import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
 import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
+import { DEMO_TRC20, startTron, type LocalTron } from './tron/index.ts'
+import { tronWalletInstallScript } from './wallet/tron/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -39,6 +42,8 @@ export interface Stack {
   farcaster: FarcasterRelay
   chains: LocalChain[]
   solana?: LocalSolana
+  /** The local TRON node (HTTP API), demo accounts and TRC-20 token. */
+  tron: LocalTron
   /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
   aa: AccountAbstraction
   /** CAIP network id → that chain's bundler URL. */
@@ -61,6 +66,8 @@ export interface DemoConfig {
   relayUrl: string
   rpcUrls: Record<string, string>
   solanaRpcUrl?: string
+  /** The local TRON node's HTTP API (networks.tronLocal). */
+  tronApiUrl: string
   secureSiteUrl: string
   /** The Farcaster Connect relay the auth service opens Farcaster logins at. */
   farcasterRelayUrl: string
@@ -88,11 +95,12 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
-    const [chains, solana, relay] = await Promise.all([
+    const [chains, solana, relay, tron] = await Promise.all([
       // With a state folder (npm start: .dev-state/) the chains, the Solana ledger and the server's database survive a restart.
       track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains`, chainIds: opts.chainIds })),
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
+      track(startTron()),
     ])
     // The bundlers start while the other services do; the chains (restored or new) get the
     // EntryPoint and factory first, deployed only when missing.
@@ -112,6 +120,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       ? solanaWalletInstallScript({ name: SOLANA_TEST_WALLET_NAME, rpcUrl: solana.rpcUrl, secretKeys: solana.accounts.map((a) => a.secretKey) })
       : Promise.resolve('// this stack runs without a local Solana ledger\n')
     solanaWallet.catch(() => undefined) // awaited below; a failure before that must not go unhandled
+    const tronWallet = tronWalletInstallScript({ nodeUrl: tron.url, privateKeys: tron.accounts.map((a) => a.privateKey) })
+    tronWallet.catch(() => undefined) // awaited below
     // The API server's database (PGlite, or Postgres at databaseUrl) is behind its fault switch.
     const shareKey = randomBytes(32).toString('hex')
     const database = await track(databaseBehindSwitch({ databaseUrl: opts.databaseUrl, dataDir: opts.stateDir && `${opts.stateDir}/server` }))
@@ -134,6 +144,9 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
         smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url, farcasterIdRegistry: farcaster.idRegistry,
         ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey }),
       },
+      tronApiUrl: tron.url,
+      tronChainIds: [tron.caipNetworkId],
+      tronTokens: { [DEMO_TRC20.address]: { name: DEMO_TRC20.name, symbol: DEMO_TRC20.symbol } },
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
@@ -146,7 +159,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     const aa = await aaStarting
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
-    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
+    rpcUrls[tron.caipNetworkId] = tron.url // networks.tronLocal
+    const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, tronApiUrl: tron.url, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
     web.setPage('/test-wallet.js', injectedWalletInstallScript({
@@ -155,11 +169,14 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       chains: Object.fromEntries(chains.chains.map((c) => [String(c.chainId), c.rpcUrl])),
     }))
     if (opts.reactDemo !== false) web.setPage('/react-app.js', await bundleReactDemo())
+    // The TRON demo page (dev/demo/tron.html) with TronLink's wallet adapter from npm.
+    if (opts.reactDemo !== false) web.setPage('/tron.js', await bundleSite('dev/demo/tron.ts'))
     // AppKit's quick-starts under /quickstart/ (bundled like the React demo; e2e stacks skip both unless asked).
     if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)
+    web.setPage('/tron-test-wallet.js', await tronWallet)
     return {
-      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }

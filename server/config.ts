@@ -44,6 +44,8 @@ const Env = v.object({
   SOLANA_RPC_URL: v.optional(Url),
   SOLANA_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), SOLANA_MAINNET),
   SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
+  TRON_API_URL: v.optional(Url),
+  TRON_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), 'tron:0x2b6653dc'),
   /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
@@ -81,6 +83,8 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaChainIds: e.SOLANA_CHAIN_IDS,
     solanaWatch: e.SOLANA_WATCH,
+    tronApiUrl: e.TRON_API_URL,
+    tronChainIds: e.TRON_CHAIN_IDS,
     ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',

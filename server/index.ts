@@ -44,6 +44,12 @@ export interface ApiServerOptions {
   solanaMints?: Record<string, { name: string; symbol: string }>
   /** Solana addresses to follow from the start (any address asked about is followed too). */
   solanaWatch?: string[]
+  /** A TRON full node's HTTP API (TronGrid's /wallet/*) for TRON addresses on the balance endpoint. */
+  tronApiUrl?: string
+  /** CAIP-2 ids that TRON API answers for; the first is reported. Default TRON mainnet. */
+  tronChainIds?: string[]
+  /** TRC-20 contracts (base58) to read balances of, besides mainnet USDT. */
+  tronTokens?: Record<string, { name: string; symbol: string }>
   /** A postgres:// URL; PGlite otherwise. */
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
@@ -103,6 +109,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     solanaChainIds: opts.solanaChainIds ?? [SOLANA_MAINNET],
     solanaMints: opts.solanaMints ?? {},
     balanceMaxAgeMs: opts.balanceMaxAgeMs,
+    tronApiUrl: opts.tronApiUrl,
+    tronChainIds: opts.tronChainIds,
+    tronTokens: opts.tronTokens,
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   configureSmartAccounts(state, opts.smartAccounts)

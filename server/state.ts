@@ -34,6 +34,12 @@ export interface ServerState {
   solanaChainIds: string[]
   /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
   solanaMints: Record<string, { name: string; symbol: string }>
+  /** A TRON full node's HTTP API (TRON_API_URL) for TRON addresses on the balance endpoint. */
+  tronApiUrl?: string
+  /** CAIP-2 ids that TRON API answers for; the first is the one reported. */
+  tronChainIds: string[]
+  /** TRC-20 contracts (base58) whose balances are read, with the names they are shown by. */
+  tronTokens: Record<string, { name: string; symbol: string }>
   indexer: Indexer | undefined
   /** EVM balances read a moment ago, per (chain, address), shared by the requests for them. */
   balances: BalanceCache<ChainHoldings>
@@ -42,6 +48,10 @@ export interface ServerState {
   /** The sandbox's Solana treasury (a 64-byte secret key): pays SOL, mints what it is authority of. */
   onrampSolanaTreasury?: Uint8Array
 }
+
+export const TRON_MAINNET = 'tron:0x2b6653dc'
+/** TRON mainnet's USDT, read wherever the TRON API is mainnet's. */
+const TRON_TOKENS: Record<string, { name: string; symbol: string }> = { TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t: { name: 'Tether USD', symbol: 'USDT' } }
 
 export function createState(opts: {
   db: Db
@@ -54,6 +64,9 @@ export function createState(opts: {
   solanaChainIds: string[]
   solanaMints: Record<string, { name: string; symbol: string }>
   balanceMaxAgeMs?: number
+  tronApiUrl?: string
+  tronChainIds?: string[]
+  tronTokens?: Record<string, { name: string; symbol: string }>
 }): ServerState {
   return {
     url: '',
@@ -66,6 +79,9 @@ export function createState(opts: {
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
     solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },
+    tronApiUrl: opts.tronApiUrl,
+    tronChainIds: opts.tronApiUrl ? opts.tronChainIds ?? [TRON_MAINNET] : [],
+    tronTokens: { ...TRON_TOKENS, ...opts.tronTokens },
     indexer: undefined,
     balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),
   }
@@ -77,7 +93,7 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
 
 /** The chain ids this server answers for: its EVM chains, then its Solana ids. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */

@@ -29,6 +29,9 @@ export async function routeToStack(context, stack, rpcByUrl) {
       target = `${api}${url.pathname}${url.search}`
     } else {
       target = rpcByUrl.get(url.href) ?? rpcByUrl.get(url.href.replace(/\/$/, ''))
+      // A node's HTTP API (TRON's /wallet/*): the path goes along to the local node.
+      const base = !target && rpcByUrl.get(`base:${url.origin}`)
+      if (base) target = `${base}${url.pathname}${url.search}`
     }
     if (!target) return route.fulfill({ status: 404, headers: cors, body: '' })
     try {

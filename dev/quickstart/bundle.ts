@@ -17,6 +17,7 @@ const ENTRIES: Record<string, string> = {
   'postern/ethers5': 'ethers5.ts',
   'postern/vue': 'vue.ts',
   'postern/vue-core': 'vue-core.ts',
+  'postern/tron': 'tron.ts',
 }
 
 /** `entry` is relative to the repository root; the result is one classic script. */

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import { balanceEntry } from '../assets.ts'
 import type { EvmChain } from '../chain/evm.ts'
 import { solanaBalances } from '../chain/solana.ts'
+import { isTronAddress, tronBalances } from '../chain/tron.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -50,6 +51,16 @@ async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, c
   return entries
 }
 
+/** TRX and the TRC-20 tokens the server knows, read from the TRON API. */
+async function tronEntries(state: ServerState, price: Price, apiUrl: string, chain: string, owner: string): Promise<Entry[]> {
+  const known = state.tronTokens
+  const { sun, tokens } = await tronBalances(apiUrl, owner, Object.keys(known))
+  return [
+    balanceEntry(state, { name: 'TRON', symbol: 'TRX', decimals: 6, chainId: chain }, sun, price('TRX')),
+    ...tokens.map((t) => balanceEntry(state, { ...known[t.address]!, decimals: t.decimals, chainId: chain, address: `${chain}:${t.address}` }, t.amount, price(known[t.address]!.symbol))),
+  ]
+}
+
 export const balanceRoutes: Route[] = [
   {
     method: 'GET',
@@ -71,6 +82,8 @@ export const balanceRoutes: Route[] = [
       try {
         if (isEvmAddress(address)) {
           if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, forceUpdate !== undefined)
+        } else if (state.tronApiUrl && isTronAddress(address)) {
+          if (!chainId || state.tronChainIds.includes(chainId)) balances = await tronEntries(state, price, state.tronApiUrl, chainId ?? state.tronChainIds[0]!, address)
         } else if (state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
           // An address someone looks at is worth following for its history.

@@ -5,3 +5,4 @@
 export const loadEip155 = () => import('./eip155/adapter')
 export const loadSolana = () => import('./solana/adapter')
 export const loadSolanaWallets = () => import('../lazy/solana/wallets')
+export const loadTron = () => import('./tron/adapter')

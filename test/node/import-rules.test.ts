@@ -36,6 +36,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
   'solana-react': { static: ['solana-adapter', 'react'] },
+  tron: { static: ['adapters', 'utils', 'types'] },
   // AppKit's type names, and its further entries (postern/core, react-core, common, siwe, experimental/smart-session).
   'appkit-types': { static: ['types', 'signals'] },
   core: { static: ['index', 'kit', 'signals', 'appkit-types'] },

@@ -6,10 +6,16 @@ import { build } from 'esbuild'
 const cache = new Map<string, Promise<string>>()
 
 function bundle(entry: string): Promise<string> {
+  return bundleBrowserScript(new URL(entry, import.meta.url))
+}
+
+/** A test wallet's browser script (any wallet's entry file), bundled once per process. */
+export function bundleBrowserScript(file: URL): Promise<string> {
+  const entry = file.href
   let text = cache.get(entry)
   if (!text) {
     text = build({
-      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+      entryPoints: [fileURLToPath(file)],
       bundle: true,
       format: 'iife',
       platform: 'browser',

@@ -7,6 +7,7 @@ import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
 import { approvedNamespaces } from './namespaces.ts'
 import { answerWalletRequest, WalletRpcError } from './rpc.ts'
 import { Eip155ChainId } from './schemas.ts'
+import { answerTronRequest, tronNamespace, type TronWalletSide } from './tron.ts'
 
 export type WcPolicy = 'approve' | 'reject' | 'hang'
 export type WcProposal = SignClientTypes.EventArguments['session_proposal']
@@ -21,6 +22,8 @@ export interface WcWalletOptions {
   accountIndex?: number
   /** prefix of the client's storage keys; a unique suffix is added per instance */
   storagePrefix?: string
+  /** A TRON account too (tron namespace), on these networks. */
+  tron?: TronWalletSide
 }
 
 export interface WcWalletRequest {
@@ -101,7 +104,7 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         ? client
             .approve({
               id: proposal.id,
-              namespaces: approvedNamespaces(proposal.params, knownChainIds(), account.address),
+              namespaces: { ...approvedNamespaces(proposal.params, knownChainIds(), account.address), ...tronNamespace(proposal.params, opts.tron) },
             })
             .then(() => undefined)
         : client.reject({ id: proposal.id, reason: USER_REJECTED_SESSION })
@@ -117,6 +120,14 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         .respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
         .catch((error: unknown) => console.error('[wc-wallet] respond failed:', error))
     if (policy === 'reject') return respond({ error: USER_REJECTED_REQUEST })
+    if (chainId.startsWith('tron:') && opts.tron) {
+      try {
+        return await respond({ result: answerTronRequest(opts.tron, request.method, request.params) })
+      } catch (error) {
+        const e = error instanceof WalletRpcError ? error : new WalletRpcError(-32603, error instanceof Error ? error.message : String(error))
+        return respond({ error: { code: e.code, message: e.message } })
+      }
+    }
     const chain = v.safeParse(Eip155ChainId, chainId)
     if (!chain.success) return respond({ error: { code: -32602, message: `Unsupported chain ${chainId}` } })
     try {

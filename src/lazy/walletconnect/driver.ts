@@ -11,11 +11,13 @@ import { storedDeepLink, walletConnectConnector, walletConnectState, walletSchem
 import { sessionEnded, walletConnectNamespaces } from './session'
 import { apiNativeBalance } from './balance'
 import { overrideRpcUrl } from './overrides'
+import { tronWalletConnectProvider } from './tron'
 
 /** Requests the wallet's user has to approve: while one is out, the modal says so. */
 const APPROVALS = new Set([
   'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
   'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions',
+  'tron_signMessage', 'tron_signTransaction',
 ])
 
 /** Each instance's provider as handed out, wrapped once. */
@@ -53,7 +55,8 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
       return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
-    getProvider: () => requestingProvider(store, provider),
+    // TRON's is AppKit's TronConnector over the session (signMessage, sendTransaction); others get the universal provider.
+    getProvider: (_id, namespace) => (namespace === 'tron' ? tronWalletConnectProvider(store, requestingProvider(store, provider)) : requestingProvider(store, provider)),
   }
 }
 

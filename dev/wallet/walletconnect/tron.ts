@@ -1,0 +1,43 @@
+// The WalletConnect test wallet's TRON side: the `tron` namespace it approves and the two methods
+// AppKit asks of it (tron_signMessage, tron_signTransaction), signed with a demo key of the local
+// node (dev/tron) by the same code the node checks signatures with.
+import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+import { addressOf, hexToBytes, isBase58Address, signDigest, signMessageV2, toHexAddress, transactionId } from '../../tron/crypto.ts'
+import { WalletRpcError } from './rpc.ts'
+
+export const TRON_METHODS = ['tron_signMessage', 'tron_signTransaction']
+
+export interface TronWalletSide {
+  privateKey: string
+  /** CAIP-2 ids of the TRON networks the wallet offers (tron:0x…). */
+  chains: string[]
+}
+
+/** The tron namespace the wallet approves: the requested chains it knows, when any is asked for. */
+export function tronNamespace(proposal: ProposalTypes.Struct, side: TronWalletSide | undefined): SessionTypes.Namespaces {
+  if (!side) return {}
+  const asked = [proposal.requiredNamespaces, proposal.optionalNamespaces].flatMap((group) => Object.entries(group ?? {}).flatMap(([key, ns]) => (key === 'tron' ? (ns.chains ?? []) : key.startsWith('tron:') ? [key] : [])))
+  const chains = side.chains.filter((c) => asked.includes(c))
+  if (chains.length === 0) return {}
+  const address = addressOf(side.privateKey)
+  return { tron: { chains, accounts: chains.map((c) => `${c}:${address}`), methods: TRON_METHODS, events: ['accountsChanged', 'chainChanged'] } }
+}
+
+/** Answers a tron_* request: the signature of a message, or the transaction with the account's signature. */
+export function answerTronRequest(side: TronWalletSide, method: string, params: unknown): unknown {
+  const address = addressOf(side.privateKey)
+  const p = (params ?? {}) as { address?: unknown; message?: unknown; transaction?: unknown }
+  if (p.address !== address) throw new WalletRpcError(4100, 'The requested account has not been authorized by the user.')
+  if (method === 'tron_signMessage') {
+    if (typeof p.message !== 'string') throw new WalletRpcError(-32602, 'Invalid params: message must be a string')
+    return { signature: signMessageV2(p.message, side.privateKey) }
+  }
+  if (method === 'tron_signTransaction') {
+    const tx = p.transaction as { txID?: unknown; raw_data_hex?: unknown; raw_data?: { contract?: { parameter?: { value?: { owner_address?: unknown } } }[] } } | undefined
+    if (typeof tx?.raw_data_hex !== 'string' || typeof tx.txID !== 'string' || transactionId(tx.raw_data_hex.toLowerCase()) !== tx.txID.toLowerCase()) throw new WalletRpcError(-32602, 'Invalid params: txID is not the hash of raw_data_hex')
+    const owner = tx.raw_data?.contract?.[0]?.parameter?.value?.owner_address
+    if ((isBase58Address(owner) ? toHexAddress(owner) : String(owner).toLowerCase()) !== toHexAddress(address)) throw new WalletRpcError(4100, 'The transaction is not from this account')
+    return { ...structuredClone(tx), signature: [signDigest(hexToBytes(tx.txID), side.privateKey)] }
+  }
+  throw new WalletRpcError(4200, `${method} is not supported`)
+}
