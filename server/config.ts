@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { ApiServerOptions } from './index.ts'
 import { CaipNetworkId, EvmAddress, SOLANA_MAINNET } from './schemas.ts'
+import { BITCOIN_MAINNET } from './chain/bitcoin.ts'
 import { RateLimitsEnv } from './limits/index.ts'
 
 const List = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean)
@@ -44,6 +45,9 @@ const Env = v.object({
   SOLANA_RPC_URL: v.optional(Url),
   SOLANA_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), SOLANA_MAINNET),
   SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
+  /** Any Esplora API (Blockstream's, mempool.space's, a self-hosted one): Bitcoin balances and history. */
+  BITCOIN_ESPLORA_URL: v.optional(Url),
+  BITCOIN_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), BITCOIN_MAINNET),
   /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
@@ -81,6 +85,8 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaChainIds: e.SOLANA_CHAIN_IDS,
     solanaWatch: e.SOLANA_WATCH,
+    bitcoinEsploraUrl: e.BITCOIN_ESPLORA_URL,
+    bitcoinChainIds: e.BITCOIN_CHAIN_IDS,
     ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',

@@ -29,6 +29,9 @@ export interface ServerState {
   solanaChainIds: string[]
   /** SPL mints vouched for, by mint: the catalogue's and any the options add. */
   solanaMints: Record<string, { name: string; symbol: string }>
+  /** An Esplora API for Bitcoin addresses (BITCOIN_ESPLORA_URL), and the CAIP-2 ids it answers for (the first reported). */
+  bitcoinEsploraUrl?: string
+  bitcoinChainIds: string[]
   indexer: Indexer | undefined
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
@@ -58,6 +61,7 @@ export function createState(opts: {
     solanaRpcUrl: opts.solanaRpcUrl,
     solanaChainIds: opts.solanaRpcUrl ? opts.solanaChainIds : [],
     solanaMints: { ...fixtures().networks.solana.tokens, ...opts.solanaMints },
+    bitcoinChainIds: [],
     indexer: undefined,
   }
 }
@@ -66,9 +70,9 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
   return state.evm.find((c) => c.caip === caip)
 }
 
-/** The chain ids this server answers for: its EVM chains, then its Solana ids. */
+/** The chain ids this server answers for: its EVM chains, then its Solana ids, then its Bitcoin ones. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.bitcoinChainIds]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */

@@ -52,7 +52,8 @@ export interface TokenBalance {
 export interface ConnectResult {
   address: string
   chainId: string | number
-  accounts?: { address: string; type?: 'eoa' | 'smartAccount' }[]
+  /** Every account the wallet gave; bip122 wallets name each one's purpose (payment, ordinal). */
+  accounts?: { address: string; type?: 'eoa' | 'smartAccount' | 'payment' | 'ordinal'; publicKey?: string }[]
 }
 
 /** What an adapter may do to the modal's state: write through these, never to the DOM. */

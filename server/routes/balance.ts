@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Address } from 'viem'
 import { balanceEntry } from '../assets.ts'
 import { solanaBalances } from '../chain/solana.ts'
+import { bitcoinBalance, isBech32Address, isBitcoinAddress } from '../chain/bitcoin.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -49,6 +50,16 @@ async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, c
   return entries
 }
 
+/**
+ * The Bitcoin network a balance asks about: the asked chain when the Esplora API serves it, else
+ * the reported one for a bech32 address (a base58 one without a chain is Solana's, as before).
+ */
+export function bitcoinChainFor(state: ServerState, address: string, chainId: string | undefined): string | undefined {
+  if (!state.bitcoinEsploraUrl || !isBitcoinAddress(address)) return undefined
+  if (chainId) return state.bitcoinChainIds.includes(chainId) ? chainId : undefined
+  return isBech32Address(address) ? state.bitcoinChainIds[0] : undefined
+}
+
 export const balanceRoutes: Route[] = [
   {
     method: 'GET',
@@ -66,11 +77,15 @@ export const balanceRoutes: Route[] = [
       const { chainId } = parse(Query, query, 'query')
       const price = await priceTable(state.db)
       const solana = solanaChain(state)
+      const bitcoin = bitcoinChainFor(state, address, chainId)
       let balances: Entry[] = []
       try {
         if (isEvmAddress(address)) {
           if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId)
-        } else if (state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
+        } else if (bitcoin && state.bitcoinEsploraUrl) {
+          const sats = await bitcoinBalance(state.bitcoinEsploraUrl, address)
+          balances = [balanceEntry(state, { name: 'Bitcoin', symbol: 'BTC', decimals: 8, chainId: bitcoin }, sats, price('BTC'))]
+        } else if (!isBech32Address(address) && state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
           // An address someone looks at is worth following for its history.
           await watchSolana(state.db, address)

@@ -4,5 +4,6 @@ import type { ChainSend } from './chain'
 export function loadChain(namespace: string): Promise<ChainSend> | undefined {
   if (namespace === 'eip155') return import('./evm').then((m) => m.evmSend)
   if (namespace === 'solana') return import('./solana').then((m) => m.solanaSend)
+  if (namespace === 'bip122') return import('./bitcoin').then((m) => m.bitcoinSend)
   return undefined
 }
