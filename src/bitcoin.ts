@@ -3,7 +3,7 @@
 // through the modal's WalletConnect driver). @scure/btc-signer arrives in its own chunk when a transfer is built.
 import { bitcoin } from './adapters/bitcoin'
 import { ForwardingAdapter } from './adapters/forward'
-import { formatSats } from './adapters/bitcoin/esplora'
+import { formatSats } from './adapters/bitcoin/units'
 import type { ChainAdapter, Network } from './types'
 
 /** AppKit's BitcoinApi.UTXO: an unspent output as Esplora lists it. */
@@ -48,5 +48,5 @@ export class BitcoinAdapter extends ForwardingAdapter {
   }
 }
 
-export { AddressPurpose, MethodNotSupportedError } from './adapters/bitcoin/provider'
-export type { BitcoinConnector } from './adapters/bitcoin/provider'
+export { AddressPurpose, MethodNotSupportedError } from './adapters/bitcoin/types'
+export type { BitcoinConnector } from './adapters/bitcoin/types'

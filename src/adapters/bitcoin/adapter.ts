@@ -4,7 +4,8 @@ import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } 
 import { PosternError } from '../../utils/errors'
 import { callWallet, feature, requireFeature, withTimeout, type DisconnectFeature, type EventsFeature } from '../solana/standard'
 import { servesNetwork } from './chains'
-import { formatSats, getUtxos } from './esplora'
+import { getUtxos } from './esplora'
+import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
 import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature } from './standard'
 

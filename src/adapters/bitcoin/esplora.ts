@@ -57,11 +57,3 @@ export async function knowsTransaction(base: string, txid: string): Promise<bool
   const res = await fetch(`${base.replace(/\/$/, '')}/tx/${txid}/status`, { signal: AbortSignal.timeout(TIMEOUT_MS) })
   return res.ok && v.is(TxStatus, await res.json().catch(() => undefined))
 }
-
-/** Satoshis as BTC text, every digit kept (AppKit's UnitsUtil.parseSatoshis without its locale grouping). */
-export function formatSats(sats: bigint, decimals = 8): string {
-  const base = 10n ** BigInt(decimals)
-  const whole = sats / base
-  const fraction = (sats % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : String(whole)
-}
