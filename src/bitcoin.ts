@@ -4,6 +4,8 @@
 import { bitcoin } from './adapters/bitcoin'
 import { ForwardingAdapter } from './adapters/forward'
 import { formatSats } from './adapters/bitcoin/units'
+import { createBitcoinWalletConnectConnector, type UniversalLike, type WalletConnectState } from './adapters/bitcoin/walletconnect'
+import type { BitcoinConnector } from './adapters/bitcoin/types'
 import type { ChainAdapter, Network } from './types'
 
 /** AppKit's BitcoinApi.UTXO: an unspent output as Esplora lists it. */
@@ -36,6 +38,16 @@ export class BitcoinAdapter extends ForwardingAdapter {
     this.api = options.api
     this.networks = options.networks ?? []
     this.projectId = options.projectId
+  }
+
+  private readonly walletConnectProviders = new WeakMap<object, BitcoinConnector>()
+
+  /** AppKit's getWalletConnectProvider: its BitcoinWalletConnectConnector over the session (one per provider). */
+  walletConnectProvider(provider: unknown, state: () => WalletConnectState): BitcoinConnector {
+    const universal = provider as UniversalLike
+    let connector = this.walletConnectProviders.get(universal)
+    if (!connector) this.walletConnectProviders.set(universal, (connector = createBitcoinWalletConnectConnector(universal, state)))
+    return connector
   }
 
   /** AppKit's: the balance as the sum of the address's UTXOs, through the site's own `api` when it gave one. */

@@ -91,6 +91,11 @@ export interface ChainAdapter {
   getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
   /** namespace: for a driver that serves several (the embedded wallet's AUTH). */
   getProvider?(connectorId: string, namespace?: ChainNamespace): unknown
+  /**
+   * AppKit's getWalletConnectProvider: what a site gets for this namespace while WalletConnect
+   * serves it (bip122: AppKit's BitcoinWalletConnectConnector); the universal provider when absent.
+   */
+  walletConnectProvider?(provider: unknown, state: () => { address?: string; network?: Network; networks: Network[] }): unknown
 }
 
 /** A catalogue wallet as the provider API returns it (SPEC section 3). */

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
 import { approvedNamespaces } from './namespaces.ts'
+import { answerBitcoinRequest, bitcoinNamespace, type WcBitcoinOptions } from './bitcoin.ts'
 import { answerWalletRequest, WalletRpcError } from './rpc.ts'
 import { Eip155ChainId } from './schemas.ts'
 
@@ -21,6 +22,8 @@ export interface WcWalletOptions {
   accountIndex?: number
   /** prefix of the client's storage keys; a unique suffix is added per instance */
   storagePrefix?: string
+  /** Serve bip122 too: the regtest chain, its Esplora API and the keys (./bitcoin.ts). */
+  bitcoin?: WcBitcoinOptions
 }
 
 export interface WcWalletRequest {
@@ -101,7 +104,7 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         ? client
             .approve({
               id: proposal.id,
-              namespaces: approvedNamespaces(proposal.params, knownChainIds(), account.address),
+              namespaces: { ...approvedNamespaces(proposal.params, knownChainIds(), account.address), ...(opts.bitcoin && bitcoinNamespace(proposal.params, opts.bitcoin)) },
             })
             .then(() => undefined)
         : client.reject({ id: proposal.id, reason: USER_REJECTED_SESSION })
@@ -117,6 +120,13 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         .respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
         .catch((error: unknown) => console.error('[wc-wallet] respond failed:', error))
     if (policy === 'reject') return respond({ error: USER_REJECTED_REQUEST })
+    if (opts.bitcoin && chainId === opts.bitcoin.caipNetworkId) {
+      const bitcoin = opts.bitcoin
+      return answerBitcoinRequest(bitcoin, request.method, request.params).then(
+        (result) => respond({ result }),
+        (error: unknown) => respond({ error: { code: error instanceof WalletRpcError ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
+      )
+    }
     const chain = v.safeParse(Eip155ChainId, chainId)
     if (!chain.success) return respond({ error: { code: -32602, message: `Unsupported chain ${chainId}` } })
     try {

@@ -16,6 +16,7 @@ import { overrideRpcUrl } from './overrides'
 const APPROVALS = new Set([
   'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
   'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions',
+  'signMessage', 'sendTransfer', 'signPsbt',
 ])
 
 /** Each instance's provider as handed out, wrapped once. */
@@ -53,7 +54,17 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
       return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
-    getProvider: () => requestingProvider(store, provider),
+    getProvider: (_id, namespace) => {
+      const requesting = requestingProvider(store, provider)
+      const adapter = namespace && store.options.adapters.find((a) => a.namespace === namespace)
+      if (!adapter || !namespace || !adapter.walletConnectProvider) return requesting
+      const networks = () => store.network.networks.peek().filter((n) => n.chainNamespace === namespace)
+      return adapter.walletConnectProvider(requesting, () => ({
+        address: accountFor(store, namespace).address,
+        network: networks().find((n) => n.caipNetworkId === store.network.byNamespace.peek()[namespace]) ?? networks()[0],
+        networks: networks(),
+      }))
+    },
   }
 }
 

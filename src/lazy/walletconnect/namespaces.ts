@@ -10,10 +10,13 @@ export const METHODS: Partial<Record<ChainNamespace, string[]>> = {
     'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus',
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions', 'solana_getAccounts', 'solana_requestAccounts'],
+  // AppKit's DEFAULT_METHODS.bip122 (WalletConnect's Bitcoin RPC).
+  bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
 }
 export const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
   eip155: ['accountsChanged', 'chainChanged'],
   solana: ['accountsChanged', 'chainChanged'],
+  bip122: ['accountsChanged', 'chainChanged'],
 }
 
 /** A namespace asked for with no network of the site in it: AppKit's createDefaultNamespace. */
