@@ -6,8 +6,8 @@ import { MethodNotSupportedError, type AddressPurpose, type BitcoinConnector } f
 
 export type { BitcoinConnector }
 import { callWallet, requireFeature, feature } from '../solana/standard'
-import { servesNetwork, walletChainFor } from './chains'
-import { broadcast, getFeeRate, getUtxos } from './esplora'
+import { servesNetwork, walletChainFor } from '../../utils/bitcoin-chains'
+import { broadcast, getFeeRate, getUtxos } from '../../utils/esplora'
 import {
   fromBase64,
   purposeOf,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { Bytes } from '../solana/standard'
-import { isBitcoinChain } from './chains'
+import { isBitcoinChain } from '../../utils/bitcoin-chains'
 
 // The Wallet Standard features of Bitcoin wallets as AppKit 1.8 reads them (the shapes of
 // @exodus/bitcoin-wallet-standard: bitcoin:connect, bitcoin:signMessage, bitcoin:signTransaction).

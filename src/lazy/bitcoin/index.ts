@@ -2,7 +2,7 @@
 // wallet to sign, the signed PSBT finalized into the raw transaction, and addresses checked.
 import * as btc from '@scure/btc-signer'
 import type { Network } from '../../types'
-import { netOf, type BitcoinNet } from '../../adapters/bitcoin/chains'
+import { netOf, type BitcoinNet } from '../../utils/bitcoin-chains'
 import { PosternError } from '../../utils/errors'
 
 const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef }

@@ -1,5 +1,5 @@
 import { buildTransfer, isBitcoinAddress } from '../bitcoin/index'
-import { getFeeRate, getUtxos, knowsTransaction } from '../../adapters/bitcoin/esplora'
+import { getFeeRate, getUtxos, knowsTransaction } from '../../utils/esplora'
 import { PosternError } from '../../utils/errors'
 import { walletCall, type ChainSend, type Transfer } from './chain'
 

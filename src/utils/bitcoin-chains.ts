@@ -1,4 +1,4 @@
-import type { Network } from '../../types'
+import type { Network } from '../types'
 
 /** The Wallet Standard chains (bitcoin:mainnet, ...) behind the CAIP-2 ids (first 32 hex digits of the genesis hash). */
 const WALLET_CHAINS: Record<string, `bitcoin:${string}`> = {

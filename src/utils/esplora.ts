@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PosternError } from '../../utils/errors'
+import { PosternError } from './errors'
 
 // The Esplora HTTP API (Blockstream's esplora, mempool.space, a self-hosted electrs): the reads and
 // the broadcast the Bitcoin adapter needs. Every answer is checked before it is believed.
