@@ -60,5 +60,5 @@ export class BitcoinAdapter extends ForwardingAdapter {
   }
 }
 
-export { AddressPurpose, MethodNotSupportedError } from './adapters/bitcoin/types'
+export { AddressPurpose, mapSatsConnectAddressPurpose, MethodNotSupportedError } from './adapters/bitcoin/types'
 export type { BitcoinConnector } from './adapters/bitcoin/types'

@@ -10,6 +10,14 @@ export enum AddressPurpose {
   Stacks = 'stx',
 }
 
+/** AppKit's mapSatsConnectAddressPurpose: sats-connect's purposes ('payment', 'ordinals', 'stx') as AddressPurpose. */
+export function mapSatsConnectAddressPurpose(purpose: string): AddressPurpose | undefined {
+  if (purpose === 'payment') return AddressPurpose.Payment
+  if (purpose === 'ordinals') return AddressPurpose.Ordinal
+  if (purpose === 'stx') return AddressPurpose.Stacks
+  return undefined
+}
+
 /** AppKit's BitcoinConnector namespace types (@reown/appkit-utils/bitcoin). */
 export declare namespace BitcoinConnector {
   type AccountAddress = { address: string; publicKey?: string; path?: string; purpose: AddressPurpose }
