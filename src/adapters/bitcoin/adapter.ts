@@ -8,6 +8,7 @@ import { getUtxos } from '../../utils/esplora'
 import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
 import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature } from './standard'
+import { satsAccounts, satsConnectWallets, satsDisconnect, satsConnector, satsProvider, satsResult, type SatsAccount, type SatsInfo } from './sats-connect'
 
 /** SPEC section 9: how long a disconnect waits for the wallet. */
 const DISCONNECT_WAIT_MS = 3000
@@ -39,6 +40,10 @@ export type BitcoinAdapter = Omit<ChainAdapter, 'getProvider'> & { getProvider(c
 export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter {
   let context: AdapterContext | undefined
   let wallets: { connector: Connector; wallet: Wallet }[] = []
+  // sats-connect wallets (window.btc_providers) that are not Wallet Standard ones of the same name.
+  let satsWallets: { connector: Connector; info: SatsInfo }[] = []
+  const satsSessions = new Map<string, { accounts: SatsAccount[]; network: Network }>()
+  const satsProviders = new Map<string, BitcoinConnector>()
   const sessions = new Map<string, Session>()
   const providers = new WeakMap<Wallet, BitcoinConnector>()
 
@@ -96,7 +101,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
         byName.set(name, { wallet, connector: { id: name, uid: `bip122:${name}`, name, type: 'ANNOUNCED', chain: 'bip122', chains: ['bip122'], imageUrl, explorerId, installed: true } })
       }
       wallets = [...byName.values()]
-      ctx.setConnectors(wallets.map((w) => w.connector))
+      satsWallets = satsConnectWallets()
+        .filter((info) => !byName.has(info.name.trim()) && ![info.name, EXPLORER_IDS[info.name]].some((k) => !!k && excluded.has(k.toLowerCase())))
+        .map((info) => ({ info, connector: satsConnector(info, EXPLORER_IDS[info.name]) }))
+      ctx.setConnectors([...wallets, ...satsWallets].map((w) => w.connector))
       for (const [id, session] of [...sessions]) {
         if (!wallets.some((w) => w.connector.id === id && w.wallet === session.wallet)) {
           end(id)
@@ -107,6 +115,15 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     registry.on('register', refresh)
     registry.on('unregister', refresh)
     refresh()
+    // As AppKit does: some sats-connect wallets (Leather) announce themselves a moment after load.
+    for (const ms of [200, 400, 600]) setTimeout(() => satsConnectWallets().length !== satsWallets.length && refresh(), ms)
+  }
+  const sats = (id: string) => satsWallets.find((w) => w.connector.id === id)?.info
+  const beginSats = async (id: string, info: SatsInfo, network: Network): Promise<ConnectResult | undefined> => {
+    const accounts = await satsAccounts(info)
+    if (accounts.length === 0) return undefined
+    satsSessions.set(id, { accounts, network })
+    return satsResult(accounts, network)
   }
 
   const adapter: BitcoinAdapter = {
@@ -116,6 +133,12 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       discover(ctx)
     },
     async connect(id, network) {
+      const info = sats(id)
+      if (info) {
+        const result = await beginSats(id, info, network)
+        if (!result) throw new PosternError('No account found', 'NO_ACCOUNT')
+        return result
+      }
       const wallet = walletFor(id)
       const connect = requireFeature<BitcoinConnectFeature>(wallet, 'bitcoin:connect')
       // AppKit asks for both purposes: the payment address pays, the ordinal (taproot) one holds inscriptions.
@@ -125,18 +148,31 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       return begin(id, wallet, list, network)
     },
     async reconnect(id, network) {
+      const info = sats(id)
+      // AppKit's syncConnections: a sats-connect wallet that already trusts the site answers getAddresses at once.
+      if (info) return beginSats(id, info, network)
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
       const list = wallet ? bitcoinAccounts(wallet.accounts) : []
       return wallet && list.length ? begin(id, wallet, list, network) : undefined
     },
     async disconnect(id) {
+      const info = satsSessions.delete(id) && sats(id)
+      if (info) {
+        await withTimeout(satsDisconnect(info), DISCONNECT_WAIT_MS)
+        return
+      }
       const wallet = sessions.get(id)?.wallet ?? find(id)
       end(id)
       const disconnect = wallet && feature<DisconnectFeature>(wallet, 'standard:disconnect')
       if (disconnect) await withTimeout(Promise.resolve().then(() => disconnect.disconnect()).catch(() => undefined), DISCONNECT_WAIT_MS)
     },
     async switchNetwork(id, network) {
+      const satsSession = satsSessions.get(id)
+      if (satsSession) {
+        satsSession.network = network
+        return
+      }
       const wallet = walletFor(id)
       if (!servesNetwork(wallet.chains, network)) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
       const session = sessions.get(id)
@@ -149,6 +185,20 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       return { balance: formatSats(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
     getProvider(id) {
+      const info = sats(id)
+      if (info) {
+        let provider = satsProviders.get(id)
+        if (!provider) {
+          provider = satsProvider(info, EXPLORER_IDS[info.name], {
+            accounts: () => satsSessions.get(id)?.accounts,
+            requested,
+            connect: async () => (await adapter.connect(id, satsSessions.get(id)?.network ?? requested()[0]!)).address,
+            disconnect: () => adapter.disconnect(id),
+          })
+          satsProviders.set(id, provider)
+        }
+        return provider
+      }
       const wallet = find(id)
       if (!wallet) return undefined
       let provider = providers.get(wallet)
