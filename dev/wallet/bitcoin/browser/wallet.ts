@@ -126,7 +126,7 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
     setPolicy(next: Policy) {
       policy = next
     },
-    /** The wallet itself switches its payment account away (or back): apps hear standard:events. */
+    /** The wallet forgets the site on its own (its user revoked it): apps hear standard:events with no accounts. */
     revoke() {
       authorized = false
       localStorage.removeItem(storageKey)
