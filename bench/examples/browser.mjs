@@ -29,6 +29,9 @@ export async function routeToStack(context, stack, rpcByUrl) {
       target = `${api}${url.pathname}${url.search}`
     } else {
       target = rpcByUrl.get(url.href) ?? rpcByUrl.get(url.href.replace(/\/$/, ''))
+      // REST APIs (Esplora) routed by prefix, the rest of the path kept.
+      const prefix = !target && [...rpcByUrl.keys()].find((k) => k.startsWith('prefix:') && url.href.startsWith(`${k.slice(7)}/`))
+      if (prefix) target = `${rpcByUrl.get(prefix)}${url.href.slice(prefix.length - 7)}`
     }
     if (!target) return route.fulfill({ status: 404, headers: cors, body: '' })
     try {
