@@ -160,6 +160,8 @@ async function main() {
   Object.assign(esmEntries, { ethers: 'src/ethers.ts', ethers5: 'src/ethers5.ts', vue: 'src/vue.ts', 'vue-core': 'src/vue-core.ts' })
   // AppKit's TRON adapter: the site's own @tronweb3 wallet adapters drive the wallets.
   Object.assign(esmEntries, { tron: 'src/tron.ts' })
+  // AppKit's Bitcoin adapter: @scure/btc-signer only in its lazy chunks.
+  Object.assign(esmEntries, { bitcoin: 'src/bitcoin.ts' })
   const esmExternal = ['wagmi', '@wagmi/core', 'vue']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),

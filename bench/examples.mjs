@@ -51,7 +51,8 @@ const posternTarball = () => (tarball ??= reuse && existsSync(join(work, 'poster
 const map = entryMap(readFileSync(join(root, 'README.md'), 'utf8'))
 
 register()
-const { startStack, SOLANA_TEST_WALLET_NAME } = await import('../dev/stack.ts')
+const { startStack, SOLANA_TEST_WALLET_NAME, BITCOIN_TEST_WALLET_NAME } = await import('../dev/stack.ts')
+const { bitcoinWalletInstallScript } = await import('../dev/wallet/bitcoin/index.ts')
 const { startStaticServer } = await import('../dev/static/server.ts')
 const { demoAccount } = await import('../dev/chains/accounts.ts')
 const { launchChromium } = await import('../test/browser.ts')
@@ -99,6 +100,8 @@ async function rpcRoutes(dir, stack) {
       byUrl.set(`caip:${n.caipNetworkId}`, stack.tron.url)
     }
   }
+  // Bitcoin's Esplora APIs (REST, by path) to the regtest ledger's: `prefix:` routes keep the path.
+  if (stack.bitcoin) for (const n of all) if (n.chainNamespace === 'bip122') for (const url of n.rpcUrls.default?.http ?? []) byUrl.set(`prefix:${url.replace(/\/$/, '')}`, stack.bitcoin.url)
   return byUrl
 }
 
@@ -151,14 +154,17 @@ async function tryOne(app, browser) {
       // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
       ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
     }
-    const hasEvm = (!solana && !tron) || chainIds.length > 0
+    const bitcoin = used.some((n) => n.chainNamespace === 'bip122')
+    const hasEvm = (!solana && !tron && !bitcoin) || chainIds.length > 0
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
       ...(solana ? [await (await fetch(`${stack.web.url}/solana-test-wallet.js`)).text()] : []),
       ...(tron ? [await (await fetch(`${stack.web.url}/tron-test-wallet.js`)).text()] : []),
+      // The Bitcoin test wallet with the regtest keys, serving the app's Bitcoin networks too (their Esplora is routed to the ledger).
+      ...(bitcoin && stack.bitcoin ? [await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: stack.bitcoin.accounts[0].payment.secretKey, ordinal: stack.bitcoin.accounts[0].ordinal.secretKey }, chains: ['bitcoin:mainnet', 'bitcoin:testnet', 'bitcoin:signet', 'bitcoin:regtest'] })] : []),
     ]
-    const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : []), ...(tron ? ['TronLink'] : [])]
-    const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : []), ...(tron ? [stack.tron.accounts[0].address.slice(-6)] : [])]
+    const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : []), ...(tron ? ['TronLink'] : []), ...(bitcoin ? [BITCOIN_TEST_WALLET_NAME] : [])]
+    const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : []), ...(tron ? [stack.tron.accounts[0].address.slice(-6)] : []), ...(bitcoin && stack.bitcoin ? [stack.bitcoin.accounts[0].payment.address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
     const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)

@@ -65,6 +65,7 @@ export const APPKIT_ENTRIES = {
   pay: 'packages/pay/exports/index.ts',
   'pay/react': 'packages/pay/exports/react.ts',
   tron: 'packages/adapters/tron/exports/index.ts',
+  bitcoin: 'packages/adapters/bitcoin/exports/index.ts',
 }
 
 export function readAppKit(gitDir) {

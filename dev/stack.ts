@@ -21,11 +21,15 @@ import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.t
 import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
 import { DEMO_TRC20, startTron, type LocalTron } from './tron/index.ts'
 import { tronWalletInstallScript } from './wallet/tron/index.ts'
+import { startBitcoin, type LocalBitcoin } from './bitcoin/index.ts'
+import { bitcoinWalletInstallScript } from './wallet/bitcoin/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
 /** The Wallet Standard test wallet that /solana-test-wallet.js installs (demo account 0 of the local ledger). */
 export const SOLANA_TEST_WALLET_NAME = 'Postern Solana Wallet'
+/** The Wallet Standard Bitcoin test wallet that /bitcoin-test-wallet.js installs (demo account 0 of the regtest ledger). */
+export const BITCOIN_TEST_WALLET_NAME = 'Postern Bitcoin Wallet'
 
 export interface Stack {
   /** The static server: demo pages at /, the build at /dist/. */
@@ -44,6 +48,8 @@ export interface Stack {
   solana?: LocalSolana
   /** The local TRON node (HTTP API), demo accounts and TRC-20 token. */
   tron: LocalTron
+  /** The regtest ledger behind its Esplora API (networks.bitcoinRegtest). */
+  bitcoin?: LocalBitcoin
   /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
   aa: AccountAbstraction
   /** CAIP network id → that chain's bundler URL. */
@@ -91,16 +97,17 @@ const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
-    const [chains, solana, relay, tron] = await Promise.all([
+    const [chains, solana, relay, tron, bitcoin] = await Promise.all([
       // With a state folder (npm start: .dev-state/) the chains, the Solana ledger and the server's database survive a restart.
       track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains`, chainIds: opts.chainIds })),
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
       track(startTron()),
+      opts.bitcoin === false ? undefined : track(startBitcoin()),
     ])
     // The bundlers start while the other services do; the chains (restored or new) get the
     // EntryPoint and factory first, deployed only when missing.
@@ -130,6 +137,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
       db: database.db,
       indexer: { intervalMs: 500 },
       onrampSandbox: true,
+      // Bitcoin balances and history from the regtest ledger's Esplora API (BITCOIN_ESPLORA_URL under npm start).
+      ...(bitcoin && { bitcoinEsploraUrl: bitcoin.url, bitcoinChainIds: [bitcoin.caipNetworkId] }),
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,
         solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
@@ -160,6 +169,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
     rpcUrls[tron.caipNetworkId] = tron.url // networks.tronLocal
+    if (bitcoin) rpcUrls[bitcoin.caipNetworkId] = bitcoin.url // networks.bitcoinRegtest: its Esplora API
     const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, tronApiUrl: tron.url, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
@@ -175,8 +185,11 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     web.setPage('/tron-test-wallet.js', await tronWallet)
+    web.setPage('/bitcoin-test-wallet.js', bitcoin
+      ? await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: bitcoin.accounts[0]!.payment.secretKey, ordinal: bitcoin.accounts[0]!.ordinal.secretKey } })
+      : '// this stack runs without a local Bitcoin ledger\n')
     return {
-      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, bitcoin, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { ApiServerOptions } from './index.ts'
 import { CaipNetworkId, EvmAddress, SOLANA_MAINNET } from './schemas.ts'
+import { BITCOIN_MAINNET } from './chain/bitcoin.ts'
 import { RateLimitsEnv } from './limits/index.ts'
 
 const List = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean)
@@ -46,6 +47,9 @@ const Env = v.object({
   SOLANA_WATCH: v.optional(v.pipe(v.string(), v.transform(List)), ''),
   TRON_API_URL: v.optional(Url),
   TRON_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), 'tron:0x2b6653dc'),
+  /** Any Esplora API (Blockstream's, mempool.space's, a self-hosted one): Bitcoin balances and history. */
+  BITCOIN_ESPLORA_URL: v.optional(Url),
+  BITCOIN_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), BITCOIN_MAINNET),
   /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
@@ -85,6 +89,8 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     solanaWatch: e.SOLANA_WATCH,
     tronApiUrl: e.TRON_API_URL,
     tronChainIds: e.TRON_CHAIN_IDS,
+    bitcoinEsploraUrl: e.BITCOIN_ESPLORA_URL,
+    bitcoinChainIds: e.BITCOIN_CHAIN_IDS,
     ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',

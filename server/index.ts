@@ -9,6 +9,7 @@ import { watchSolana } from './indexer/solana.ts'
 import { dispatch } from './router.ts'
 import { routes } from './routes/index.ts'
 import { SOLANA_MAINNET } from './schemas.ts'
+import { BITCOIN_MAINNET } from './chain/bitcoin.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
@@ -50,6 +51,10 @@ export interface ApiServerOptions {
   tronChainIds?: string[]
   /** TRC-20 contracts (base58) to read balances of, besides mainnet USDT. */
   tronTokens?: Record<string, { name: string; symbol: string }>
+  /** An Esplora API (BITCOIN_ESPLORA_URL) for Bitcoin balances and history. */
+  bitcoinEsploraUrl?: string
+  /** CAIP-2 ids that Esplora API answers for; the first is reported. Default Bitcoin mainnet. */
+  bitcoinChainIds?: string[]
   /** A postgres:// URL; PGlite otherwise. */
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
@@ -114,6 +119,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     tronTokens: opts.tronTokens,
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
+  if (opts.bitcoinEsploraUrl) Object.assign(state, { bitcoinEsploraUrl: opts.bitcoinEsploraUrl, bitcoinChainIds: opts.bitcoinChainIds ?? [BITCOIN_MAINNET] })
   configureSmartAccounts(state, opts.smartAccounts)
   configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {

@@ -40,6 +40,9 @@ export interface ServerState {
   tronChainIds: string[]
   /** TRC-20 contracts (base58) whose balances are read, with the names they are shown by. */
   tronTokens: Record<string, { name: string; symbol: string }>
+  /** An Esplora API for Bitcoin addresses (BITCOIN_ESPLORA_URL), and the CAIP-2 ids it answers for (the first reported). */
+  bitcoinEsploraUrl?: string
+  bitcoinChainIds: string[]
   indexer: Indexer | undefined
   /** EVM balances read a moment ago, per (chain, address), shared by the requests for them. */
   balances: BalanceCache<ChainHoldings>
@@ -82,6 +85,7 @@ export function createState(opts: {
     tronApiUrl: opts.tronApiUrl,
     tronChainIds: opts.tronApiUrl ? opts.tronChainIds ?? [TRON_MAINNET] : [],
     tronTokens: { ...TRON_TOKENS, ...opts.tronTokens },
+    bitcoinChainIds: [],
     indexer: undefined,
     balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),
   }
@@ -91,9 +95,9 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
   return state.evm.find((c) => c.caip === caip)
 }
 
-/** The chain ids this server answers for: its EVM chains, then its Solana ids. */
+/** The chain ids this server answers for: its EVM chains, then its Solana ids, then its Bitcoin ones. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds, ...state.bitcoinChainIds]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */

@@ -52,7 +52,8 @@ export interface TokenBalance {
 export interface ConnectResult {
   address: string
   chainId: string | number
-  accounts?: { address: string; type?: 'eoa' | 'smartAccount' }[]
+  /** Every account the wallet gave; bip122 wallets name each one's purpose (payment, ordinal). */
+  accounts?: { address: string; type?: 'eoa' | 'smartAccount' | 'payment' | 'ordinal'; publicKey?: string }[]
 }
 
 /** What an adapter may do to the modal's state: write through these, never to the DOM. */
@@ -90,6 +91,11 @@ export interface ChainAdapter {
   getTokenBalances?(address: string, network: Network): Promise<TokenBalance[]>
   /** namespace: for a driver that serves several (the embedded wallet's AUTH). */
   getProvider?(connectorId: string, namespace?: ChainNamespace): unknown
+  /**
+   * AppKit's getWalletConnectProvider: what a site gets for this namespace while WalletConnect
+   * serves it (bip122: AppKit's BitcoinWalletConnectConnector); the universal provider when absent.
+   */
+  walletConnectProvider?(provider: unknown, state: () => { address?: string; network?: Network; networks: Network[] }): unknown
 }
 
 /** A catalogue wallet as the provider API returns it (SPEC section 3). */

@@ -32,6 +32,9 @@ export async function routeToStack(context, stack, rpcByUrl) {
       // A node's HTTP API (TRON's /wallet/*): the path goes along to the local node.
       const base = !target && rpcByUrl.get(`base:${url.origin}`)
       if (base) target = `${base}${url.pathname}${url.search}`
+      // REST APIs (Esplora) routed by prefix, the rest of the path kept.
+      const prefix = !target && [...rpcByUrl.keys()].find((k) => k.startsWith('prefix:') && url.href.startsWith(`${k.slice(7)}/`))
+      if (prefix) target = `${rpcByUrl.get(prefix)}${url.href.slice(prefix.length - 7)}`
     }
     if (!target) return route.fulfill({ status: 404, headers: cors, body: '' })
     try {

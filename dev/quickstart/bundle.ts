@@ -10,6 +10,7 @@ const ENTRIES: Record<string, string> = {
   'postern/react': 'react.ts',
   'postern/wagmi': 'wagmi.ts',
   'postern/solana': 'solana-adapter.ts',
+  'postern/bitcoin': 'bitcoin.ts',
   'postern/solana/react': 'solana-react.ts',
   'postern/networks': 'networks.ts',
   'postern/adapters': 'adapters/index.ts',

@@ -1,10 +1,10 @@
 // TRON's keys, addresses and signatures with maintained libraries (noble, scure), shared by the
 // local node (dev/tron), the browser test wallet and the WalletConnect test wallet: whatever the
 // wallet signs, the node checks with the same code.
-import { secp256k1 } from '@noble/curves/secp256k1'
-import { keccak_256 } from '@noble/hashes/sha3'
-import { sha256 } from '@noble/hashes/sha2'
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { createBase58check } from '@scure/base'
 
 const base58check = createBase58check(sha256)
@@ -43,8 +43,9 @@ export function addressOf(privateKeyHex: string): string {
 
 /** TRON's recoverable signature of a 32-byte digest: r, s and v (27 or 28), 65 bytes hex. */
 export function signDigest(digest: Uint8Array, privateKeyHex: string): string {
-  const signature = secp256k1.sign(digest, hexToBytes(privateKeyHex), { lowS: true })
-  return signature.toCompactHex() + (signature.recovery + 27).toString(16).padStart(2, '0')
+  // 'recovered': the recovery bit first, then r and s; the digest is signed as it is (no prehash).
+  const signature = secp256k1.sign(digest, hexToBytes(privateKeyHex), { lowS: true, prehash: false, format: 'recovered' })
+  return bytesToHex(signature.subarray(1)) + (signature[0]! + 27).toString(16).padStart(2, '0')
 }
 
 /** The address whose key made the signature, or undefined when it recovers nothing. */
@@ -55,8 +56,8 @@ export function recoverAddress(digest: Uint8Array, signatureHex: string): string
   const recovery = v >= 27 ? v - 27 : v
   if (recovery !== 0 && recovery !== 1) return undefined
   try {
-    const point = secp256k1.Signature.fromCompact(hex.slice(0, 128)).addRecoveryBit(recovery).recoverPublicKey(digest)
-    return addressOfPublicKey(point.toRawBytes(false))
+    const point = secp256k1.Signature.fromBytes(hexToBytes(hex.slice(0, 128)), 'compact').addRecoveryBit(recovery).recoverPublicKey(digest)
+    return addressOfPublicKey(point.toBytes(false))
   } catch {
     return undefined
   }

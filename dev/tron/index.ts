@@ -1,8 +1,8 @@
 // The local TRON network for the dev stack and the e2e tests: a full node's HTTP API subset
 // (./server.ts) over a ledger with demo accounts and a TRC-20 demo token.
 import { freePort } from '../lib/ports.ts'
-import { sha256 } from '@noble/hashes/sha2'
-import { utf8ToBytes } from '@noble/hashes/utils'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { addressOf, bytesToHex, demoKey, toBase58Address, toHexAddress } from './crypto.ts'
 import { LOCAL_TRON_CHAIN_ID, SUN_PER_TRX, TronLedger } from './ledger.ts'
 import { startHttpServer } from './server.ts'

@@ -1,8 +1,8 @@
 // The local TRON ledger: TRX balances, one TRC-20 token, blocks on a timer and the transactions
 // they hold. Transactions are built with real raw data (protobuf), and a broadcast is accepted only
 // when its id is the SHA-256 of that data and its signature recovers to the sender.
-import { sha256 } from '@noble/hashes/sha2'
-import { utf8ToBytes } from '@noble/hashes/utils'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { bytesToHex, hexToBytes, recoverAddress, toHexAddress, transactionId } from './crypto.ts'
 import { fromJson, toJson, type TransactionJson } from './json.ts'
 import { decodeRaw, type ContractCall, type RawData } from './protobuf.ts'

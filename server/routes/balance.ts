@@ -4,6 +4,7 @@ import { balanceEntry } from '../assets.ts'
 import type { EvmChain } from '../chain/evm.ts'
 import { solanaBalances } from '../chain/solana.ts'
 import { isTronAddress, tronBalances } from '../chain/tron.ts'
+import { bitcoinBalance, isBech32Address, isBitcoinAddress } from '../chain/bitcoin.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -61,6 +62,16 @@ async function tronEntries(state: ServerState, price: Price, apiUrl: string, cha
   ]
 }
 
+/**
+ * The Bitcoin network a balance asks about: the asked chain when the Esplora API serves it, else
+ * the reported one for a bech32 address (a base58 one without a chain is Solana's, as before).
+ */
+export function bitcoinChainFor(state: ServerState, address: string, chainId: string | undefined): string | undefined {
+  if (!state.bitcoinEsploraUrl || !isBitcoinAddress(address)) return undefined
+  if (chainId) return state.bitcoinChainIds.includes(chainId) ? chainId : undefined
+  return isBech32Address(address) ? state.bitcoinChainIds[0] : undefined
+}
+
 export const balanceRoutes: Route[] = [
   {
     method: 'GET',
@@ -78,13 +89,17 @@ export const balanceRoutes: Route[] = [
       const { chainId, forceUpdate } = parse(Query, query, 'query')
       const price = await priceTable(state.db)
       const solana = solanaChain(state)
+      const bitcoin = bitcoinChainFor(state, address, chainId)
       let balances: Entry[] = []
       try {
         if (isEvmAddress(address)) {
           if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, forceUpdate !== undefined)
         } else if (state.tronApiUrl && isTronAddress(address)) {
           if (!chainId || state.tronChainIds.includes(chainId)) balances = await tronEntries(state, price, state.tronApiUrl, chainId ?? state.tronChainIds[0]!, address)
-        } else if (state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
+        } else if (bitcoin && state.bitcoinEsploraUrl) {
+          const sats = await bitcoinBalance(state.bitcoinEsploraUrl, address)
+          balances = [balanceEntry(state, { name: 'Bitcoin', symbol: 'BTC', decimals: 8, chainId: bitcoin }, sats, price('BTC'))]
+        } else if (!isBech32Address(address) && state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
           // An address someone looks at is worth following for its history.
           await watchSolana(state.db, address)

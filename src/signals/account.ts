@@ -4,6 +4,8 @@ import type { CaipAddress, ChainNamespace } from '../types'
 import type { ApiTokenBalance } from '../api/blockchain'
 
 export type AccountType = 'eoa' | 'smartAccount'
+/** The account types of useAppKitAccount().allAccounts: bip122 wallets' payment and ordinal besides. */
+export type AnyAccountType = AccountType | 'payment' | 'ordinal'
 
 /** Per-namespace account state (SPEC section 3). */
 export interface AccountState {
@@ -23,7 +25,7 @@ export interface AccountState {
   /** AppKit's addAddressLabel / removeAddressLabel. */
   addressLabels?: Record<string, string | undefined>
   /** publicKey: where the wallet gives one (AppKit's AccountType). */
-  allAccounts: { address: string; type?: AccountType; publicKey?: string }[]
+  allAccounts: { address: string; type?: AnyAccountType; publicKey?: string }[]
   /** The embedded wallet's user (its frame's GET_USER), login provider and smart-account state (SPEC section 3). */
   user?: EmbeddedUser
   socialProvider?: string

@@ -4,7 +4,7 @@ import type { ChainAdapter } from '../types'
 import { readStored } from '../utils/storage'
 import { STORAGE_KEYS } from '../utils/storage-keys'
 import { accountFor, setAccountState } from './account'
-import { applyConnection, forgetConnection, refreshBalance } from './wallet'
+import { applyConnection, applyPurposeAccounts, forgetConnection, refreshBalance } from './wallet'
 import { findNetwork } from './network'
 import { refreshProfile } from './profile'
 
@@ -44,6 +44,7 @@ export async function reconnectNamespace(store: Store, adapter: ChainAdapter, re
         if (!result) continue
         if (accountFor(store, namespace).status === 'connected') return true // a connect won the race
         applyConnection(store, connector, result.address, result.chainId, { activate: shouldActivate(store, namespace) })
+        applyPurposeAccounts(store, namespace, result)
         void refreshBalance(store, namespace)
         void refreshProfile(store, namespace)
         return true

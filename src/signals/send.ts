@@ -34,7 +34,7 @@ export const SEND_BUTTON = {
 } as const
 
 /** SPEC section 9: send works on these namespaces only. */
-export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'tron']
+export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'tron', 'bip122']
 
 export type SendToken = ApiTokenBalance
 

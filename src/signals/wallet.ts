@@ -1,5 +1,5 @@
 import type { Store } from './store'
-import type { ChainAdapter, ChainNamespace, Connector, Network } from '../types'
+import type { ChainAdapter, ChainNamespace, ConnectResult, Connector, Network } from '../types'
 import { toCaipAddress } from '../utils/caip'
 import { isUserRejected, PosternError } from '../utils/errors'
 import * as v from 'valibot'
@@ -72,6 +72,11 @@ export function applyConnection(
   removeStored(STORAGE_KEYS.disconnected)
 }
 
+/** A wallet with accounts of several purposes (bip122: payment and ordinal) lists them all in allAccounts. */
+export function applyPurposeAccounts(store: Store, namespace: ChainNamespace, result: ConnectResult): void {
+  if (result.accounts?.some((a) => a.type === 'payment' || a.type === 'ordinal')) setAccountState(store, namespace, { allAccounts: result.accounts })
+}
+
 /** Connects through the connector's adapter; rethrows so the view can show rejected or error. */
 export async function connectWallet(store: Store, connector: Connector): Promise<void> {
   await store.ui.start?.() // a connect made at once after createAppKit waits on the adapters' start
@@ -83,6 +88,7 @@ export async function connectWallet(store: Store, connector: Connector): Promise
   try {
     const result = await adapter.connect(connector.id, networkIn(store, connector.chain))
     applyConnection(store, connector, result.address, result.chainId)
+    applyPurposeAccounts(store, connector.chain, result)
     writeStored(STORAGE_KEYS.recentConnectorId, connector.id)
     rememberRequestedChains(store, connector)
     emitEvent(store, 'CONNECT_SUCCESS', { method: 'browser', name: connector.name })

@@ -12,7 +12,7 @@ const FEATURES: Record<string, { label: () => string; view: ViewName; namespaces
   onramp: { label: () => t('Buy'), view: 'OnRampProviders', namespaces: ['eip155', 'solana'], event: 'SELECT_BUY_CRYPTO' },
   swaps: { label: () => t('Swap'), view: 'Swap', namespaces: ['eip155'], event: 'OPEN_SWAP', chainIds: SWAP_CHAIN_IDS },
   receive: { label: () => t('Receive'), view: 'WalletReceive', namespaces: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] },
-  send: { label: () => t('Send'), view: 'WalletSend', namespaces: ['eip155', 'solana'], event: 'OPEN_SEND' },
+  send: { label: () => t('Send'), view: 'WalletSend', namespaces: ['eip155', 'solana', 'bip122'], event: 'OPEN_SEND' },
 }
 
 /** The Account view's wallet feature buttons, in walletFeaturesOrder, each honouring its features switch. */

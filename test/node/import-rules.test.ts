@@ -37,6 +37,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   'solana-adapter': { static: ['adapters', 'types'] },
   'solana-react': { static: ['solana-adapter', 'react'] },
   tron: { static: ['adapters', 'utils', 'types'] },
+  bitcoin: { static: ['adapters', 'types'] },
   // AppKit's type names, and its further entries (postern/core, react-core, common, siwe, experimental/smart-session).
   'appkit-types': { static: ['types', 'signals'] },
   core: { static: ['index', 'kit', 'signals', 'appkit-types'] },
@@ -55,7 +56,7 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */
 const LOADER_ENTRIES = ['index.ts', 'react.ts', 'networks.ts', 'adapters/index.ts', 'cdn/index.ts', 'cdn/classic.ts']
-const HEAVY = /^(viem|ox|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|@noble\/)/
+const HEAVY = /^(viem|ox|@solana\/|@walletconnect\/|@wallet-standard\/|qrcode-generator|@noble\/|@scure\/)/
 
 const room = (path: string) => (path.includes('/') ? path.split('/')[0]! : path.replace(/\.tsx?$/, ''))
 const ours = (edge: Edge) => /\.tsx?$/.test(edge.to)

@@ -77,7 +77,7 @@ test('behavior: the button says what is missing, in AppKit\'s order', () => {
 
 test('behavior: sendProblem gives the spec\'s texts: chain, then amount and receiver, then token', () => {
   const opts = { namespace: 'eip155', isAddress: evmLike }
-  assert.is(sendProblem(form({ token: ETH, sendTokenAmount: '1', receiverAddress: TO }), { ...opts, namespace: 'bip122' }), 'Unsupported chain')
+  assert.is(sendProblem(form({ token: ETH, sendTokenAmount: '1', receiverAddress: TO }), { ...opts, namespace: 'polkadot' }), 'Unsupported chain')
   assert.is(sendProblem(form({ token: ETH, sendTokenAmount: '1', receiverAddress: TO }), { ...opts, unsupported: true }), SEND_ERRORS.CHAIN)
   assert.is(sendProblem(form({ token: ETH }), opts), 'An amount and receiver address are required')
   assert.is(sendProblem(form({ token: ETH, sendTokenAmount: '1', receiverAddress: '  ' }), opts), 'An amount and receiver address are required')

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
 import { approvedNamespaces } from './namespaces.ts'
+import { answerBitcoinRequest, bitcoinNamespace, type WcBitcoinOptions } from './bitcoin.ts'
 import { answerWalletRequest, WalletRpcError } from './rpc.ts'
 import { Eip155ChainId } from './schemas.ts'
 import { answerTronRequest, tronNamespace, type TronWalletSide } from './tron.ts'
@@ -24,6 +25,8 @@ export interface WcWalletOptions {
   storagePrefix?: string
   /** A TRON account too (tron namespace), on these networks. */
   tron?: TronWalletSide
+  /** Serve bip122 too: the regtest chain, its Esplora API and the keys (./bitcoin.ts). */
+  bitcoin?: WcBitcoinOptions
 }
 
 export interface WcWalletRequest {
@@ -104,7 +107,7 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         ? client
             .approve({
               id: proposal.id,
-              namespaces: { ...approvedNamespaces(proposal.params, knownChainIds(), account.address), ...tronNamespace(proposal.params, opts.tron) },
+              namespaces: { ...approvedNamespaces(proposal.params, knownChainIds(), account.address), ...tronNamespace(proposal.params, opts.tron), ...(opts.bitcoin && bitcoinNamespace(proposal.params, opts.bitcoin)) },
             })
             .then(() => undefined)
         : client.reject({ id: proposal.id, reason: USER_REJECTED_SESSION })
@@ -127,6 +130,13 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         const e = error instanceof WalletRpcError ? error : new WalletRpcError(-32603, error instanceof Error ? error.message : String(error))
         return respond({ error: { code: e.code, message: e.message } })
       }
+    }
+    if (opts.bitcoin && chainId === opts.bitcoin.caipNetworkId) {
+      const bitcoin = opts.bitcoin
+      return answerBitcoinRequest(bitcoin, request.method, request.params).then(
+        (result) => respond({ result }),
+        (error: unknown) => respond({ error: { code: error instanceof WalletRpcError ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
+      )
     }
     const chain = v.safeParse(Eip155ChainId, chainId)
     if (!chain.success) return respond({ error: { code: -32602, message: `Unsupported chain ${chainId}` } })

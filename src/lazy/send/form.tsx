@@ -24,6 +24,9 @@ import { t } from '../../ui/base'
 import { said } from '../../ui/said'
 import { decimal } from '../../ui/format'
 
+/** The receiver field's hint per namespace (EVM's 0x… otherwise). */
+const PLACEHOLDERS: Partial<Record<string, string>> = { solana: 'Solana address', bip122: 'Bitcoin address' }
+
 const tokenKey = (token: SendToken) => token.address ?? `native:${token.symbol}`
 /** The value in USD of an amount at a price, exact and cut to cents (never a binary float's 19.98…). */
 export const usd = (amount: string, price: number) => `$${formatBalance(decimalProduct(amount, price), 2)}`
@@ -120,7 +123,7 @@ export function SendFormStep({ store, chain, returned, chainLoading }: { store: 
       </div>
       <div class="field">
         <label for="send-to">{t('Receiver address')}</label>
-        <input id="send-to" type="text" autoComplete="off" spellcheck={false} placeholder={store.network.activeNamespace.value === 'solana' ? 'Solana address' : '0x…'}
+        <input id="send-to" type="text" autoComplete="off" spellcheck={false} placeholder={PLACEHOLDERS[store.network.activeNamespace.value] ?? '0x…'}
           value={form.receiverAddress ?? ''} readOnly={form.readOnly} aria-invalid={errorField === 'send-to'} aria-describedby="send-error"
           onInput={(e) => (patchSend(store, { receiverAddress: e.currentTarget.value, error: undefined }), void resolveReceiverName(store, e.currentTarget.value))} />
       </div>

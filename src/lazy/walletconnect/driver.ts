@@ -18,6 +18,7 @@ const APPROVALS = new Set([
   'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTypedData', 'eth_sendTransaction', 'eth_signTransaction', 'wallet_sendCalls',
   'solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions',
   'tron_signMessage', 'tron_signTransaction',
+  'signMessage', 'sendTransfer', 'signPsbt',
 ])
 
 /** Each instance's provider as handed out, wrapped once. */
@@ -55,8 +56,20 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
       return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
-    // TRON's is AppKit's TronConnector over the session (signMessage, sendTransaction); others get the universal provider.
-    getProvider: (_id, namespace) => (namespace === 'tron' ? tronWalletConnectProvider(store, requestingProvider(store, provider)) : requestingProvider(store, provider)),
+    // TRON's is AppKit's TronConnector over the session (signMessage, sendTransaction); an adapter with
+    // its own WalletConnect provider shape (Bitcoin's) gets that; others get the universal provider.
+    getProvider: (_id, namespace) => {
+      const requesting = requestingProvider(store, provider)
+      if (namespace === 'tron') return tronWalletConnectProvider(store, requesting)
+      const adapter = namespace && store.options.adapters.find((a) => a.namespace === namespace)
+      if (!adapter || !namespace || !adapter.walletConnectProvider) return requesting
+      const networks = () => store.network.networks.peek().filter((n) => n.chainNamespace === namespace)
+      return adapter.walletConnectProvider(requesting, () => ({
+        address: accountFor(store, namespace).address,
+        network: networks().find((n) => n.caipNetworkId === store.network.byNamespace.peek()[namespace]) ?? networks()[0],
+        networks: networks(),
+      }))
+    },
   }
 }
 

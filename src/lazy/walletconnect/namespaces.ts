@@ -12,11 +12,14 @@ export const METHODS: Partial<Record<ChainNamespace, string[]>> = {
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions', 'solana_getAccounts', 'solana_requestAccounts'],
   // AppKit's TronWalletConnectConnector asks for these two.
   tron: ['tron_signMessage', 'tron_signTransaction'],
+  // AppKit's DEFAULT_METHODS.bip122 (WalletConnect's Bitcoin RPC).
+  bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
 }
 export const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
   eip155: ['accountsChanged', 'chainChanged'],
   solana: ['accountsChanged', 'chainChanged'],
   tron: ['accountsChanged', 'chainChanged'],
+  bip122: ['accountsChanged', 'chainChanged'],
 }
 
 /** A namespace asked for with no network of the site in it: AppKit's createDefaultNamespace. */

@@ -1,5 +1,5 @@
 import { createBase58check, hex } from '@scure/base'
-import { sha256 } from '@noble/hashes/sha2'
+import { sha256 } from '@noble/hashes/sha2.js'
 
 /** TRON's Base58Check: the 21-byte address (0x41 and 20 bytes) and 4 bytes of double SHA-256. */
 const base58check = createBase58check(sha256)

@@ -1,0 +1,227 @@
+import type { Wallet } from '@wallet-standard/base'
+import type { Wallets } from '@wallet-standard/app'
+import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } from '../../types'
+import { PosternError } from '../../utils/errors'
+import { callWallet, feature, requireFeature, withTimeout, type DisconnectFeature, type EventsFeature } from '../solana/standard'
+import { servesNetwork } from '../../utils/bitcoin-chains'
+import { getUtxos } from '../../utils/esplora'
+import { formatSats } from './units'
+import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
+import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature } from './standard'
+import { satsAccounts, satsConnectWallets, satsDisconnect, satsConnector, satsProvider, satsResult, type SatsAccount, type SatsInfo } from './sats-connect'
+
+/** SPEC section 9: how long a disconnect waits for the wallet. */
+const DISCONNECT_WAIT_MS = 3000
+const ICON = /^data:image\/(svg\+xml|webp|png|gif);base64,/
+
+/** Catalogue ids of well-known Bitcoin wallets (AppKit's PresetsUtil.ConnectorExplorerIds), so an installed one matches its entry. */
+const EXPLORER_IDS: Record<string, string> = {
+  'Xverse Wallet': '2a87d74ae02e10bdd1f51f7ce6c4e1cc53cd5f2c0b6b5ad0d7b3007d2b13de7b',
+  Leather: '483afe1df1df63daf313109971ff3ef8356ddf1cc4e45877d205eee0b7893a13',
+  Phantom: 'a797aa35c0fadbfc1a53e7f675162ed5226968b44a19ee3d24385c64d1d3c393',
+  'OKX Wallet': '971e689d0a5be527bac79629b4ee9b925e82208e5168b733496a09c0faed0709',
+  'Magic Eden': '8b830a2b724a9c3fbab63af6f55ed29c9dfa8a55e732dc88c80a196a2ba136c6',
+  'Bitget Wallet': '38f5d18bd8522c244bdd70cb4a68e0e718865155811c043f052fb9f1c51de662',
+  'Binance Wallet': '2fafea35bb471d22889ccb49c08d99dd0a18a37982602c33f696a5723934ba25',
+}
+
+interface Session extends BitcoinSession {
+  wallet: Wallet
+  off?: () => void
+}
+
+export type BitcoinAdapter = Omit<ChainAdapter, 'getProvider'> & { getProvider(connectorId: string): BitcoinConnector | undefined }
+
+/**
+ * The Bitcoin adapter over the Wallet Standard (bitcoin:connect wallets, as AppKit 1.8 finds them):
+ * connect with the payment account first, the wallet's own changes, balances from the network's
+ * Esplora API, and AppKit's BitcoinConnector through getProvider().
+ */
+export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter {
+  let context: AdapterContext | undefined
+  let wallets: { connector: Connector; wallet: Wallet }[] = []
+  // sats-connect wallets (window.btc_providers) that are not Wallet Standard ones of the same name.
+  let satsWallets: { connector: Connector; info: SatsInfo }[] = []
+  const satsSessions = new Map<string, { accounts: SatsAccount[]; network: Network }>()
+  const satsProviders = new Map<string, BitcoinConnector>()
+  const sessions = new Map<string, Session>()
+  const providers = new WeakMap<Wallet, BitcoinConnector>()
+
+  const find = (id: string) => wallets.find((w) => w.connector.id === id)?.wallet
+  const walletFor = (id: string): Wallet => {
+    const wallet = find(id)
+    if (!wallet) throw new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND')
+    return wallet
+  }
+  const end = (id: string) => {
+    sessions.get(id)?.off?.()
+    sessions.delete(id)
+  }
+  const esplora = (network: Network) => context?.rpcUrl(network) || network.rpcUrls.default.http[0] || ''
+  const requested = () => (context?.networks ?? []).filter((n) => n.chainNamespace === 'bip122')
+
+  /** The wallet's own account changes: another payment address, or none left (disconnected). */
+  const watch = (id: string, session: Session) =>
+    feature<EventsFeature>(session.wallet, 'standard:events')?.on('change', (changed) => {
+      if (sessions.get(id) !== session || !changed.accounts) return
+      const accounts = bitcoinAccounts(changed.accounts)
+      if (accounts.length === 0) {
+        end(id)
+        context?.onDisconnected(id)
+        return
+      }
+      const before = session.accounts[0]?.address
+      session.accounts = accounts
+      if (accounts[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
+    })
+
+  const begin = (id: string, wallet: Wallet, accounts: Session['accounts'], network: Network): ConnectResult => {
+    end(id)
+    const session: Session = { wallet, accounts, network }
+    sessions.set(id, session)
+    session.off = watch(id, session)
+    return {
+      address: accounts[0]!.address,
+      chainId: network.id,
+      accounts: accounts.map((a) => ({ address: a.address, type: purposeOf(a), publicKey: toHex(a.publicKey) })),
+    }
+  }
+
+  const discover = (ctx: AdapterContext) => {
+    const excluded = new Set(ctx.settings.excluded.map((s) => s.toLowerCase()))
+    const registry = getWallets()
+    const refresh = () => {
+      const byName = new Map<string, { connector: Connector; wallet: Wallet }>()
+      for (const wallet of registry.get()) {
+        if (!isBitcoinWallet(wallet)) continue
+        const name = wallet.name.trim()
+        const explorerId = EXPLORER_IDS[name]
+        if (byName.has(name) || [name, explorerId].some((k) => !!k && excluded.has(k.toLowerCase()))) continue
+        const imageUrl = ICON.test(wallet.icon) || wallet.icon.startsWith('https://') ? wallet.icon : undefined
+        byName.set(name, { wallet, connector: { id: name, uid: `bip122:${name}`, name, type: 'ANNOUNCED', chain: 'bip122', chains: ['bip122'], imageUrl, explorerId, installed: true } })
+      }
+      wallets = [...byName.values()]
+      satsWallets = satsConnectWallets()
+        .filter((info) => !byName.has(info.name.trim()) && ![info.name, EXPLORER_IDS[info.name]].some((k) => !!k && excluded.has(k.toLowerCase())))
+        .map((info) => ({ info, connector: satsConnector(info, EXPLORER_IDS[info.name]) }))
+      ctx.setConnectors([...wallets, ...satsWallets].map((w) => w.connector))
+      for (const [id, session] of [...sessions]) {
+        if (!wallets.some((w) => w.connector.id === id && w.wallet === session.wallet)) {
+          end(id)
+          ctx.onDisconnected(id)
+        }
+      }
+    }
+    registry.on('register', refresh)
+    registry.on('unregister', refresh)
+    refresh()
+    // As AppKit does: some sats-connect wallets (Leather) announce themselves a moment after load.
+    for (const ms of [200, 400, 600]) setTimeout(() => satsConnectWallets().length !== satsWallets.length && refresh(), ms)
+  }
+  const sats = (id: string) => satsWallets.find((w) => w.connector.id === id)?.info
+  const beginSats = async (id: string, info: SatsInfo, network: Network): Promise<ConnectResult | undefined> => {
+    const accounts = await satsAccounts(info)
+    if (accounts.length === 0) return undefined
+    satsSessions.set(id, { accounts, network })
+    return satsResult(accounts, network)
+  }
+
+  const adapter: BitcoinAdapter = {
+    namespace: 'bip122',
+    setup(ctx) {
+      context = ctx
+      discover(ctx)
+    },
+    async connect(id, network) {
+      const info = sats(id)
+      if (info) {
+        const result = await beginSats(id, info, network)
+        if (!result) throw new PosternError('No account found', 'NO_ACCOUNT')
+        return result
+      }
+      const wallet = walletFor(id)
+      const connect = requireFeature<BitcoinConnectFeature>(wallet, 'bitcoin:connect')
+      // AppKit asks for both purposes: the payment address pays, the ordinal (taproot) one holds inscriptions.
+      const { accounts } = await callWallet(() => connect.connect({ purposes: ['payment', 'ordinals'] }), ConnectOutput)
+      const list = bitcoinAccounts(accounts.length ? accounts : wallet.accounts)
+      if (list.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
+      return begin(id, wallet, list, network)
+    },
+    async reconnect(id, network) {
+      const info = sats(id)
+      // AppKit's syncConnections: a sats-connect wallet that already trusts the site answers getAddresses at once.
+      if (info) return beginSats(id, info, network)
+      const wallet = find(id)
+      // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
+      const list = wallet ? bitcoinAccounts(wallet.accounts) : []
+      return wallet && list.length ? begin(id, wallet, list, network) : undefined
+    },
+    async disconnect(id) {
+      const info = satsSessions.delete(id) && sats(id)
+      if (info) {
+        await withTimeout(satsDisconnect(info), DISCONNECT_WAIT_MS)
+        return
+      }
+      const wallet = sessions.get(id)?.wallet ?? find(id)
+      end(id)
+      const disconnect = wallet && feature<DisconnectFeature>(wallet, 'standard:disconnect')
+      if (disconnect) await withTimeout(Promise.resolve().then(() => disconnect.disconnect()).catch(() => undefined), DISCONNECT_WAIT_MS)
+    },
+    async switchNetwork(id, network) {
+      const satsSession = satsSessions.get(id)
+      if (satsSession) {
+        satsSession.network = network
+        return
+      }
+      const wallet = walletFor(id)
+      if (!servesNetwork(wallet.chains, network)) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+      const session = sessions.get(id)
+      if (session) session.network = network
+    },
+    async getBalance(address, network) {
+      // AppKit's BitcoinAdapter.getBalance: the sum of the address's unspent outputs.
+      const utxos = await getUtxos(esplora(network), address)
+      const sats = utxos.reduce((sum, u) => sum + BigInt(u.value), 0n)
+      return { balance: formatSats(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+    getProvider(id) {
+      const info = sats(id)
+      if (info) {
+        let provider = satsProviders.get(id)
+        if (!provider) {
+          provider = satsProvider(info, EXPLORER_IDS[info.name], {
+            accounts: () => satsSessions.get(id)?.accounts,
+            requested,
+            connect: async () => (await adapter.connect(id, satsSessions.get(id)?.network ?? requested()[0]!)).address,
+            disconnect: () => adapter.disconnect(id),
+          })
+          satsProviders.set(id, provider)
+        }
+        return provider
+      }
+      const wallet = find(id)
+      if (!wallet) return undefined
+      let provider = providers.get(wallet)
+      if (!provider) {
+        const session = () => {
+          const current = sessions.get(id)
+          return current?.wallet === wallet ? current : undefined
+        }
+        provider = createBitcoinProvider(wallet, EXPLORER_IDS[wallet.name.trim()], {
+          session,
+          requested,
+          esplora,
+          connect: async () => (await adapter.connect(id, session()?.network ?? requested()[0]!)).address,
+          disconnect: () => adapter.disconnect(id),
+          switchNetwork: async (network) => {
+            await adapter.switchNetwork(id, network)
+            context?.onAccountChanged({ connectorId: id, chainId: network.id })
+          },
+        })
+        providers.set(wallet, provider)
+      }
+      return provider
+    },
+  }
+  return adapter
+}

@@ -1,0 +1,71 @@
+// The Bitcoin adapter with a sats-connect wallet (window.btc_providers, JSON-RPC through
+// request(method, params)), as AppKit's SatsConnectConnector reaches Xverse or Leather: the sats
+// test wallet in happy-dom, signing with the regtest demo keys, paying through the ledger's Esplora API.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createBitcoinAdapter } from '../../src/adapters/bitcoin/adapter'
+import { getWallets } from '../../src/lazy/solana/wallets'
+import { bitcoin, bitcoinRegtest } from '../../src/networks'
+import type { AdapterContext, Connector } from '../../src/types'
+import { PosternError } from '../../src/utils/errors'
+import { installSatsTestWallet } from '../../dev/wallet/bitcoin/browser/sats-connect.ts'
+import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
+import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+
+const test = suite('adapters/bitcoin: sats-connect wallets')
+const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
+let node: LocalBitcoin
+
+test.before(async () => {
+  node = await startBitcoin({ blockIntervalMs: 60_000 })
+})
+test.after(async () => node?.stop())
+
+function started() {
+  const seen = { connectors: [] as Connector[] }
+  const context: AdapterContext = {
+    networks: [bitcoinRegtest, bitcoin],
+    setConnectors: (list) => void (seen.connectors = list),
+    onAccountChanged: () => {},
+    onDisconnected: () => {},
+    rpcUrl: (network) => network.rpcUrls.default.http[0]!,
+    settings: { enableInjected: true, enableEIP6963: true, mobile: false, excluded: [] },
+  }
+  const adapter = createBitcoinAdapter(getWallets)
+  adapter.setup(context)
+  return { adapter, seen }
+}
+
+const rejects = (work: () => Promise<unknown>) => work().then(() => { throw new Error('expected a rejection') }, (e: PosternError) => e)
+
+test('behavior: an announced sats-connect wallet is listed, connects with its payment address first, and its provider signs, pays and signs PSBTs', async () => {
+  const account = node.accounts[3]!
+  const wallet = installSatsTestWallet({ id: 'PosternSatsProvider', name: 'Sats Test Wallet', icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, esploraUrl: node.url })
+  const { adapter, seen } = started()
+  const connector = seen.connectors.find((c) => c.name === 'Sats Test Wallet')
+  assert.equal([connector?.uid, connector?.type, connector?.chain, connector?.imageUrl], ['bip122:Sats Test Wallet', 'ANNOUNCED', 'bip122', ICON])
+  const result = await adapter.connect('Sats Test Wallet', bitcoinRegtest)
+  assert.is(result.address, account.payment.address)
+  assert.equal(result.accounts?.map((a) => `${a.type}:${a.address}`), [`payment:${account.payment.address}`, `ordinal:${account.ordinal.address}`])
+  const provider = adapter.getProvider('Sats Test Wallet')!
+  const signature = await provider.signMessage({ message: 'sats', address: account.payment.address })
+  assert.ok(verifyBip322('sats', account.payment.address, signature, REGTEST))
+  const to = node.accounts[0]!.ordinal.address
+  const txid = await provider.sendTransfer({ recipient: to, amount: '30000' })
+  assert.ok(node.ledger.txs.get(txid)?.outputs.some((o) => o.address === to && o.value === 30_000n))
+  wallet.setApprove(false)
+  assert.is((await rejects(() => provider.signMessage({ message: 'no', address: account.payment.address }))).code, 4001)
+  wallet.setApprove(true)
+  await adapter.disconnect('Sats Test Wallet')
+  assert.equal(wallet.log.slice(-1), ['wallet_disconnect'])
+})
+
+test('protection: a malformed btc_providers entry is not listed; a malformed answer is refused', async () => {
+  ;(globalThis as any).btc_providers = [{ id: 'x;alert(1)', name: 'Bad', icon: '' }, { id: 'Odd', name: 'Odd Wallet', icon: ICON }]
+  ;(globalThis as any).Odd = { request: async () => ({ jsonrpc: '2.0', result: { addresses: [{ address: '<img>' }] } }) }
+  const { adapter, seen } = started()
+  assert.equal(seen.connectors.map((c) => c.name), ['Odd Wallet'])
+  assert.is((await rejects(() => adapter.connect('Odd Wallet', bitcoinRegtest))).code, 'INVALID_WALLET_RESPONSE')
+})
+
+test.run()

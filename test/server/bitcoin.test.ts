@@ -1,0 +1,77 @@
+// The reference server's Bitcoin reads from an Esplora API (BITCOIN_ESPLORA_URL): here the dev
+// stack's regtest ledger. Balance and history of a Bitcoin address, the chain ids served, the
+// environment variables, and an Esplora that fails is a 502, never a 500.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import * as btc from '@scure/btc-signer'
+import { hexToBytes } from '@noble/hashes/utils.js'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { configFromEnv } from '../../server/config.ts'
+import { startBitcoin, REGTEST, REGTEST_CAIP, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
+
+const test = suite<{ node?: LocalBitcoin; api?: ApiServer; broken?: ApiServer }>('server: Bitcoin from Esplora', {})
+
+test.before(async (ctx) => {
+  ctx.node = await startBitcoin({ blockIntervalMs: 60_000 })
+  ctx.api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, bitcoinEsploraUrl: ctx.node.url, bitcoinChainIds: [REGTEST_CAIP] })
+  ctx.broken = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, bitcoinEsploraUrl: 'http://127.0.0.1:9', bitcoinChainIds: [REGTEST_CAIP] })
+})
+test.after(async (ctx) => {
+  await ctx.api?.stop()
+  await ctx.broken?.stop()
+  await ctx.node?.stop()
+})
+
+const get = (api: ApiServer, path: string) => fetch(`${api.url}${path}`).then(async (r) => ({ status: r.status, body: await r.json() as any }))
+
+test('behavior: the BTC balance of a bech32 address, with or without the chain id; another chain id is refused', async ({ node, api }) => {
+  const { address } = node!.accounts[0]!.payment
+  for (const query of [`chainId=${REGTEST_CAIP}&`, '']) {
+    const { status, body } = await get(api!, `/v1/account/${address}/balance?${query}projectId=test&currency=usd`)
+    assert.is(status, 200)
+    assert.equal(body.balances.map((b: any) => [b.symbol, b.name, b.chainId, b.quantity]), [['BTC', 'Bitcoin', REGTEST_CAIP, { decimals: '8', numeric: '10' }]])
+  }
+  const other = await get(api!, `/v1/account/${address}/balance?chainId=bip122:000000000019d6689c085ae165831e93&projectId=test`)
+  assert.is(other.status, 400)
+})
+
+test('behavior: the history lists a payment as a send for the payer and a receive for the payee, mempool first', async ({ node, api }) => {
+  const from = node!.accounts[1]!.payment
+  const to = node!.accounts[2]!.ordinal.address
+  const [utxo] = node!.ledger.utxosOf(from.address)
+  const tx = new btc.Transaction()
+  tx.addInput({ txid: utxo!.txid, index: utxo!.vout, witnessUtxo: { script: utxo!.script, amount: utxo!.value } })
+  tx.addOutputAddress(to, 70_000n, REGTEST)
+  tx.addOutputAddress(from.address, utxo!.value - 70_000n - 500n, REGTEST)
+  tx.sign(hexToBytes(from.secretKey))
+  tx.finalize()
+  const txid = node!.ledger.submit(tx.hex)
+  const sent = await get(api!, `/v1/account/${from.address}/history?projectId=test&chainId=${REGTEST_CAIP}`)
+  assert.is(sent.status, 200)
+  const [first] = sent.body.data
+  assert.equal([first.id, first.metadata.operationType, first.metadata.status, first.metadata.sentTo, first.transfers[0].direction, first.transfers[0].quantity.numeric], [`${REGTEST_CAIP}:${txid}`, 'send', 'pending', to, 'out', '0.0007'])
+  const received = await get(api!, `/v1/account/${to}/history?projectId=test`)
+  assert.equal([received.body.data[0].metadata.operationType, received.body.data[0].metadata.sentFrom, received.body.data[0].transfers[0].quantity.numeric], ['receive', from.address, '0.0007'])
+  node!.ledger.mine()
+  const mined = await get(api!, `/v1/account/${to}/history?projectId=test`)
+  assert.is(mined.body.data[0].metadata.status, 'confirmed')
+})
+
+test('protection: an Esplora API that does not answer is a 502 with a reason, never a 500', async ({ node, broken }) => {
+  const { address } = node!.accounts[0]!.payment
+  for (const route of ['balance', 'history']) {
+    const { status, body } = await get(broken!, `/v1/account/${address}/${route}?projectId=test`)
+    assert.is(status, 502, route)
+    assert.match(body.reason, /chain read failed/)
+  }
+})
+
+test('BITCOIN_ESPLORA_URL and BITCOIN_CHAIN_IDS configure it; a bad URL names the variable', () => {
+  const config = configFromEnv({ BITCOIN_ESPLORA_URL: 'https://blockstream.info/api', BITCOIN_CHAIN_IDS: `${REGTEST_CAIP}` })
+  assert.is(config.bitcoinEsploraUrl, 'https://blockstream.info/api')
+  assert.equal(config.bitcoinChainIds, [REGTEST_CAIP])
+  assert.equal(configFromEnv({ BITCOIN_ESPLORA_URL: 'https://mempool.space/api' }).bitcoinChainIds, ['bip122:000000000019d6689c085ae165831e93'])
+  assert.throws(() => configFromEnv({ BITCOIN_ESPLORA_URL: 'not a url' }), /BITCOIN_ESPLORA_URL/)
+})
+
+test.run()
