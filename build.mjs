@@ -156,6 +156,8 @@ async function main() {
   Object.assign(esmEntries, { core: 'src/core.ts', 'react-core': 'src/react-core.ts', common: 'src/common.ts', siwe: 'src/siwe.ts', 'smart-session': 'src/smart-session.ts' })
   // AppKit's ethers adapters and Vue bindings: ethers and vue are the site's own.
   Object.assign(esmEntries, { ethers: 'src/ethers.ts', ethers5: 'src/ethers5.ts', vue: 'src/vue.ts', 'vue-core': 'src/vue-core.ts' })
+  // AppKit's universal connector: WalletConnect for chains reached only through it (TON, Sui, ...).
+  Object.assign(esmEntries, { 'universal-connector': 'src/universal-connector.ts' })
   const esmExternal = ['wagmi', '@wagmi/core', 'vue']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),

@@ -18,6 +18,8 @@ import { startOidcProvider, type OidcServer } from './oidc/index.ts'
 import { startFarcasterRelay, type FarcasterRelay } from './farcaster/index.ts'
 import { databaseBehindSwitch, startFaults, type Faults } from './faults/index.ts'
 import { startAccountAbstraction, type AccountAbstraction } from './aa/index.ts'
+import { startTon, type LocalTon } from './ton/index.ts'
+import { demoTonWallet } from './ton/keys.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -39,6 +41,8 @@ export interface Stack {
   farcaster: FarcasterRelay
   chains: LocalChain[]
   solana?: LocalSolana
+  /** The local TON ledger (@ton/sandbox behind toncenter's v2 API); the demo TON wallet is funded. */
+  ton?: LocalTon
   /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
   aa: AccountAbstraction
   /** CAIP network id → that chain's bundler URL. */
@@ -84,7 +88,7 @@ const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; ton?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -98,6 +102,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     // EntryPoint and factory first, deployed only when missing.
     const aaStarting = track(startAccountAbstraction(chains.chains))
     aaStarting.catch(() => undefined) // awaited below
+    const tonStarting = opts.ton === false ? undefined : track(demoTonWallet().then(({ contract }) => startTon({ fund: [contract.address] })))
+    tonStarting?.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider. Named localhost: WebAuthn (its
@@ -146,6 +152,8 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     const aa = await aaStarting
     const rpcUrls: Record<string, string> = Object.fromEntries(chains.chains.map((c) => [`eip155:${c.chainId}`, c.rpcUrl]))
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
+    const ton = await tonStarting
+    if (ton) rpcUrls['ton:-239'] = ton.url // the TON network's toncenter API
     const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
@@ -159,7 +167,7 @@ export async function startStack(opts: { solana?: boolean; webPort?: number; rea
     if (opts.quickstarts ?? opts.reactDemo !== false) await serveQuickstarts(web)
     web.setPage('/solana-test-wallet.js', await solanaWallet)
     return {
-      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, ton, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }

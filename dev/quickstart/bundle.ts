@@ -17,6 +17,8 @@ const ENTRIES: Record<string, string> = {
   'postern/ethers5': 'ethers5.ts',
   'postern/vue': 'vue.ts',
   'postern/vue-core': 'vue-core.ts',
+  'postern/core': 'core.ts',
+  'postern/universal-connector': 'universal-connector.ts',
 }
 
 /** `entry` is relative to the repository root; the result is one classic script. */
