@@ -7,13 +7,21 @@ import { createAppKit } from './core'
 import { loadWalletConnect } from './chunks'
 import type { AppKit } from './kit'
 import type { AppKitOptions } from './signals/options'
-import type { CustomCaipNetwork, Metadata } from './appkit-types'
+import type { CustomCaipNetwork } from './appkit-types'
 import type { Provider } from './lazy/walletconnect/provider'
 import type { ConnectParams, NamespaceConfig, RequestArguments, UniversalProviderOpts } from '@walletconnect/universal-provider'
 
 export type { CaipNetwork, CustomCaipNetwork } from './appkit-types'
 
 type Session = NonNullable<Provider['session']>
+
+/** AppKit's Metadata: the site as wallets show it. */
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
 
 /** One namespace the site asks the wallet for: AppKit's ExtendedNamespaces. */
 export interface ExtendedNamespace {

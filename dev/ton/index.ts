@@ -48,7 +48,7 @@ async function handle(blockchain: Blockchain, req: IncomingMessage, res: ServerR
   res.setHeader('access-control-allow-origin', '*')
   res.setHeader('access-control-allow-headers', 'content-type, x-api-key')
   if (req.method === 'OPTIONS') return void res.writeHead(204).end()
-  const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+  const reply = (status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   if (req.method !== 'POST' || !req.url?.startsWith('/api/v2/jsonRPC')) return reply(404, { ok: false, error: 'Not found', code: 404 })
   let text = ''
   for await (const chunk of req) {

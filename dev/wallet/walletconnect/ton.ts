@@ -28,8 +28,9 @@ const SignData = v.intersect([
   v.union([v.object({ type: v.literal('text'), text: v.string() }), v.object({ type: v.literal('binary'), bytes: v.string() })]),
   v.object({ from: v.optional(v.string()) }),
 ])
-/** Either the object itself or `[object]` (AppKit's TON connector wraps signData's). */
-const single = <S extends v.GenericSchema>(schema: S) => v.union([schema, v.pipe(v.tuple([schema]), v.transform(([x]) => x))])
+// Either the object itself or `[object]` (AppKit's TON connector wraps signData's).
+const SendMessageParams = v.union([SendMessage, v.pipe(v.tuple([SendMessage]), v.transform(([x]) => x))])
+const SignDataParams = v.union([SignData, v.pipe(v.tuple([SignData]), v.transform(([x]) => x))])
 
 function parse<S extends v.GenericSchema>(schema: S, params: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, params)
@@ -67,13 +68,13 @@ export async function tonHandler({ apiUrl, mnemonic }: { apiUrl: string; mnemoni
     },
     async answer(method, params, _chainId, peer) {
       if (method === 'ton_signData') {
-        const { from, ...payload } = parse(single(SignData), params)
+        const { from, ...payload } = parse(SignDataParams, params)
         requireSelf(from)
         const domain = peer.url ? new URL(peer.url).host : ''
         return signData(key.secretKey, own, domain, payload)
       }
       if (method === 'ton_sendMessage') {
-        const request = parse(single(SendMessage), params)
+        const request = parse(SendMessageParams, params)
         requireSelf(request.from)
         const now = Math.floor(Date.now() / 1000)
         if (request.valid_until !== undefined && request.valid_until <= now) throw new ChainRequestError(-32602, 'Invalid params: valid_until has passed')
