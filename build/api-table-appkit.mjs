@@ -62,6 +62,7 @@ export const APPKIT_ENTRIES = {
   siwe: 'packages/siwe/exports/index.ts',
   'experimental/smart-session': 'packages/experimental/exports/smart-session/index.ts',
   'solana/react': 'packages/adapters/solana/exports/react.ts',
+  'universal-connector': 'packages/universal-connector/exports/index.ts',
 }
 
 export function readAppKit(gitDir) {

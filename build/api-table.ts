@@ -52,6 +52,7 @@ const ENTRY_PACKAGES: Record<string, string> = {
   core: '@reown/appkit/core', 'react-core': '@reown/appkit/react-core', common: '@reown/appkit-common', siwe: '@reown/appkit-siwe',
   'experimental/smart-session': '@reown/appkit-experimental/smart-session',
   'solana/react': '@reown/appkit-adapter-solana/react',
+  'universal-connector': '@reown/appkit-universal-connector',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -116,6 +117,7 @@ async function postern() {
       siwe: new Set(Object.keys(await import('../src/siwe'))),
       'experimental/smart-session': new Set(Object.keys(await import('../src/smart-session'))),
       'solana/react': new Set(Object.keys(await import('../src/solana-react'))),
+      'universal-connector': new Set(Object.keys(await import('../src/universal-connector'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }
