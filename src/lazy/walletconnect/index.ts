@@ -241,7 +241,8 @@ function afterSession(store: Store, provider: Provider, namespaces: readonly Cha
     const caip = accountFor(store, namespace).caipAddress
     const chain = caip?.split(':').slice(0, 2).join(':')
     const network = chain ? findNetwork(store.network.networks.peek(), chain) : undefined
-    if (network) setDefaultChain(store, provider, network)
+    // With manualWCControl the provider is the site's: its default chain stays the site's choice.
+    if (network && !store.options.manualWCControl) setDefaultChain(store, provider, network)
     if (readsBalance(store, namespace)) void refreshBalance(store, namespace, { force: true })
     void refreshProfile(store, namespace)
   }
