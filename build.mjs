@@ -162,6 +162,8 @@ async function main() {
   Object.assign(esmEntries, { tron: 'src/tron.ts' })
   // AppKit's Bitcoin adapter: @scure/btc-signer only in its lazy chunks.
   Object.assign(esmEntries, { bitcoin: 'src/bitcoin.ts' })
+  // AppKit's universal connector: WalletConnect for chains reached only through it (TON, Sui, ...).
+  Object.assign(esmEntries, { 'universal-connector': 'src/universal-connector.ts' })
   const esmExternal = ['wagmi', '@wagmi/core', 'vue']
   const [esmLoader, cdnLoader] = await Promise.all([
     esmShare(root, { ...common, external: esmExternal }, `${root}src/index.ts`, Object.values(esmEntries).map((e) => root + e)),

@@ -60,6 +60,7 @@ const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
 const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
 const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
+const { walletChains } = await import('../dev/wallet/walletconnect/chains.ts')
 
 /** The networks the app imports from postern/networks (by name), as Postern defines them. */
 function appNetworks(dir, files) {
@@ -137,7 +138,7 @@ async function tryOne(app, browser) {
   log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
   let served
-  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet)
+  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet, () => walletChains({ tonApiUrl: stack.ton?.url }))
   let ownServerRunning
   try {
     const rpcByUrl = await rpcRoutes(dir, stack)

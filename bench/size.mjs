@@ -85,6 +85,11 @@ async function main() {
     const own = [...staticClosure(esm, `dist/esm/${entry}.js`)].filter((f) => !loader.has(f))
     rows.push(`${`entry postern/${entryName[entry] ?? entry} (beyond the loader)`.padEnd(52)} ${kb(await brotliOf(own)).padStart(11)}`)
   }
+  // postern/universal-connector: its class and namespaces beyond the loader (the provider arrives by import()).
+  {
+    const own = [...staticClosure(esm, 'dist/esm/universal-connector.js')].filter((f) => !loader.has(f))
+    check('postern/universal-connector beyond the loader (esm)', await brotliOf(own), BUDGETS.lazyChunk)
+  }
   // The ethers adapters and Vue bindings: what importing the entry adds to the loader (its static
   // closure less the loader's); their ethers and vue are the site's own, never counted.
   for (const entry of ['ethers', 'ethers5', 'vue', 'vue-core', 'bitcoin']) {

@@ -66,6 +66,7 @@ export const APPKIT_ENTRIES = {
   'pay/react': 'packages/pay/exports/react.ts',
   tron: 'packages/adapters/tron/exports/index.ts',
   bitcoin: 'packages/adapters/bitcoin/exports/index.ts',
+  'universal-connector': 'packages/universal-connector/exports/index.ts',
 }
 
 export function readAppKit(gitDir) {

@@ -55,6 +55,7 @@ const ENTRY_PACKAGES: Record<string, string> = {
   'pay/react': '@reown/appkit-pay/react',
   tron: '@reown/appkit-adapter-tron',
   bitcoin: '@reown/appkit-adapter-bitcoin',
+  'universal-connector': '@reown/appkit-universal-connector',
 }
 
 /** The open issue that brings a missing name: by what the name is about, else the drop-in issue. */
@@ -123,6 +124,7 @@ async function postern() {
       'pay/react': new Set(Object.keys(await import('../src/pay-react'))),
       tron: new Set(Object.keys(await import('../src/tron'))),
       bitcoin: new Set(Object.keys(await import('../src/bitcoin'))),
+      'universal-connector': new Set(Object.keys(await import('../src/universal-connector'))),
     } as Record<string, Set<string>>,
     bindings: Object.fromEntries(Object.entries(bindings).map(([k, m]) => [k, new Set(Object.keys(m))])) as Record<keyof typeof bindings, Set<string>>,
   }

@@ -42,6 +42,7 @@ ${Object.entries(stack.bundlerUrls).map(([id, url]) => `  Bundler ${id.padEnd(11
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
   Onramp sandbox      ${stack.api.onrampSandboxUrl}  (test card 4242 4242 4242 4242)
 ${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in ${stateDir}/solana)` : ''}
+${stack.ton ? `  TON API             ${stack.ton.url}  (toncenter v2 over @ton/sandbox, in memory; the demo TON wallet is funded)` : ''}
 
 Logging in by hand (the script-tag and ESM pages offer every kind; the React page only wallets):
   E-mail      type any address; its 6-digit code, and on a browser new to that address first a

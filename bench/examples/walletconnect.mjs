@@ -26,8 +26,11 @@ export const shownUri = (page) => page.evaluate(() => {
   return uri?.startsWith('wc:') ? uri : undefined
 })
 
-/** A pairer made on first use: `pair(uri)` starts the Node wallet against the stack, `stop()` ends it. */
-export function walletConnectPairer(stack, createWalletConnectWallet) {
+/**
+ * A pairer made on first use: `pair(uri)` starts the Node wallet against the stack, `stop()` ends it.
+ * `chains()` gives the namespaces it serves beside eip155 (the universal connector's TON, Sui...).
+ */
+export function walletConnectPairer(stack, createWalletConnectWallet, chains = async () => []) {
   let wallet
   return {
     async pair(uri) {
@@ -35,6 +38,7 @@ export function walletConnectPairer(stack, createWalletConnectWallet) {
         relayUrl: stack.relay.url,
         projectId: stack.config.projectId,
         rpcUrls: Object.fromEntries(stack.chains.map((c) => [c.chainId, c.rpcUrl])),
+        chains: await chains(),
       })
       await wallet.pair(uri)
     },

@@ -19,6 +19,8 @@ const ENTRIES: Record<string, string> = {
   'postern/vue': 'vue.ts',
   'postern/vue-core': 'vue-core.ts',
   'postern/tron': 'tron.ts',
+  'postern/core': 'core.ts',
+  'postern/universal-connector': 'universal-connector.ts',
 }
 
 /** `entry` is relative to the repository root; the result is one classic script. */

@@ -20,6 +20,7 @@ export function createNetworkState(options: ResolvedOptions) {
 export function findNetwork(networks: readonly Network[], id: string | number, namespace?: ChainNamespace): Network | undefined {
   const text = String(id)
   return networks.find(
-    (n) => n.caipNetworkId === text || (String(n.id) === text && (!namespace || n.chainNamespace === namespace)),
+    // A chain id as sessions give it ('mainnet' of sui:mainnet) also finds a network whose id differs (784).
+    (n) => n.caipNetworkId === text || (namespace && n.caipNetworkId === `${namespace}:${text}`) || (String(n.id) === text && (!namespace || n.chainNamespace === namespace)),
   )
 }

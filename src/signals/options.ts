@@ -207,7 +207,13 @@ type NetworkOutput = v.InferOutput<typeof NetworkSchema>
 /** Coinbase Wallet's catalogue id, EIP-6963 rdns and connector id. */
 const COINBASE = ['fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd033aa', 'com.coinbase.wallet', 'coinbaseWalletSDK']
 
+/**
+ * As AppKit's CaipNetworksUtil: a network that names its namespace and CAIP-2 id keeps that id
+ * (a custom network such as Sui's `sui:mainnet` with id 784); otherwise it is `namespace:id`.
+ */
 export function withCaipId(network: NetworkOutput): Network {
   const chainNamespace = network.chainNamespace ?? 'eip155'
-  return { ...network, chainNamespace, caipNetworkId: `${chainNamespace}:${network.id}` } as Network
+  const given = network.chainNamespace && network.caipNetworkId
+  const caipNetworkId = given && /^[^:]+:[^:]+$/.test(given) && given.startsWith(`${chainNamespace}:`) ? given : `${chainNamespace}:${network.id}`
+  return { ...network, chainNamespace, caipNetworkId } as Network
 }

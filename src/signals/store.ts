@@ -18,6 +18,8 @@ import { createWalletsState } from './wallets'
  */
 export interface WalletConnectChunk {
   startPairing(store: Store, opts?: { wallet?: CatalogueWallet; reuse?: boolean }): Promise<void>
+  /** manualWCControl: the site pairs; the modal shows its URI (open({ uri })) and takes up its session. */
+  followSitePairing(store: Store, uri?: string): Promise<void>
   cancelPairing(store: Store, opts?: { keepPending?: boolean }): void
   restoreSession(store: Store, namespaces?: readonly ChainNamespace[]): Promise<boolean>
   /** The universal provider, created on first ask (AppKit's getUniversalProvider). */

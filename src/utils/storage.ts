@@ -1,7 +1,11 @@
 import * as v from 'valibot'
 
-/** The one storage key the loader reads (the rest: storage-keys.ts, kept out of the loader). */
-export const WC_SESSION_KEY = '@postern/wc_session'
+/**
+ * The one storage key the loader reads (the rest: storage-keys.ts, kept out of the loader). No
+ * "wc_", "wc@" or "walletconnect" in it: WalletConnect's storage moves such localStorage keys
+ * away when a universal provider starts, and a site's own provider starts before the modal.
+ */
+export const WC_SESSION_KEY = '@postern/session_namespaces'
 
 function store(): Storage | undefined {
   try {

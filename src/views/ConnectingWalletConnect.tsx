@@ -3,7 +3,7 @@ import type { ViewProps } from './view-props'
 import type { Store } from '../signals/store'
 import type { CatalogueWallet } from '../types'
 import type { WalletLink } from '../signals/walletconnect'
-import { closeModal } from '../signals/modal'
+import { closeModal, currentRoute } from '../signals/modal'
 import { showToast } from '../signals/toast'
 import { emitEvent } from '../signals/events'
 import { storeLinks, walletConnectChunk, walletConnectState, walletLink, mobileLink as walletMobileLink, wcLink } from '../signals/walletconnect-pairing'
@@ -30,10 +30,15 @@ export function usePairing(store: Store, wallet?: CatalogueWallet): () => void {
   useEffect(() => {
     if (store.options.enableWalletConnect === false) return
     const mobile = isMobile()
+    // AppKit's manualWCControl: the site's code pairs; a retry is the modal's own attempt.
+    const manual = store.options.manualWCControl && attempt === 0
+    const siteUri = currentRoute(store).data?.uri
     let live = true
     walletConnectChunk(store).then(
       (m) => {
-        if (live) void m.startPairing(store, { wallet, reuse: mobile })
+        if (!live) return
+        if (manual) void m.followSitePairing(store, typeof siteUri === 'string' ? siteUri : undefined)
+        else void m.startPairing(store, { wallet, reuse: mobile })
       },
       (error) => {
         if (!live) return

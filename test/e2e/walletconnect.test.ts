@@ -145,7 +145,7 @@ test('behavior: the wallet deleting the session disconnects the modal, and a rel
   await wallet.deleteSession(topic)
   await page.waitForFunction(() => !(window as any).modal.getIsConnected(), undefined, { timeout: 10_000 })
   await page.locator('appkit-button button', { hasText: 'Connect Wallet' }).waitFor()
-  assert.is(await page.evaluate(() => localStorage.getItem('@postern/wc_session')), null)
+  assert.is(await page.evaluate(() => localStorage.getItem('@postern/session_namespaces')), null)
   assert.is(await page.locator('w3m-modal .toast').count(), 0, 'the waiting toast went with the session')
   const scripts: string[] = []
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))

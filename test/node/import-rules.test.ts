@@ -52,6 +52,8 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   ethers5: { static: ['ethers'] },
   vue: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'react'] },
   'vue-core': { static: ['vue'] },
+  // AppKit's universal connector: postern/core over the WalletConnect chunk (its provider by import()).
+  'universal-connector': { static: ['core', 'chunks', 'kit', 'signals', 'appkit-types'], lazy: ['lazy'] },
 }
 
 /** Entry points a page loads before any chunk: nothing heavy and no lazy code may be in their static closure. */

@@ -6,6 +6,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
 import { approvedNamespaces } from './namespaces.ts'
 import { answerBitcoinRequest, bitcoinNamespace, type WcBitcoinOptions } from './bitcoin.ts'
+import { ChainRequestError, handlerNamespaces, handlerProperties, type ChainHandler } from './chain-handler.ts'
 import { answerWalletRequest, WalletRpcError } from './rpc.ts'
 import { Eip155ChainId } from './schemas.ts'
 import { answerTronRequest, tronNamespace, type TronWalletSide } from './tron.ts'
@@ -27,6 +28,8 @@ export interface WcWalletOptions {
   tron?: TronWalletSide
   /** Serve bip122 too: the regtest chain, its Esplora API and the keys (./bitcoin.ts). */
   bitcoin?: WcBitcoinOptions
+  /** namespaces served beside eip155 (ton, sui, polkadot, cosmos): see chain-handler.ts */
+  chains?: ChainHandler[]
 }
 
 export interface WcWalletRequest {
@@ -105,14 +108,21 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
     const answer =
       policy === 'approve'
         ? client
-            .approve({
-              id: proposal.id,
-              namespaces: { ...approvedNamespaces(proposal.params, knownChainIds(), account.address), ...tronNamespace(proposal.params, opts.tron), ...(opts.bitcoin && bitcoinNamespace(proposal.params, opts.bitcoin)) },
-            })
+            .approve({ id: proposal.id, ...approval(proposal.params) })
             .then(() => undefined)
         : client.reject({ id: proposal.id, reason: USER_REJECTED_SESSION })
     answer.catch((error: unknown) => console.error('[wc-wallet] answering a proposal failed:', error))
   })
+
+  const handlers = opts.chains ?? []
+  /** eip155 as before; the handlers' namespaces the proposal asks for (then eip155 only when asked too). */
+  function approval(proposal: WcProposal['params']) {
+    const others = { ...handlerNamespaces(proposal, handlers), ...tronNamespace(proposal, opts.tron), ...(opts.bitcoin && bitcoinNamespace(proposal, opts.bitcoin)) }
+    const wantsEip155 = Object.keys({ ...proposal.requiredNamespaces, ...proposal.optionalNamespaces }).some((k) => k === 'eip155' || k.startsWith('eip155:'))
+    const namespaces = { ...(wantsEip155 || !Object.keys(others).length ? approvedNamespaces(proposal, knownChainIds(), account.address) : {}), ...others }
+    const sessionProperties = handlerProperties(namespaces, handlers)
+    return { namespaces, ...(sessionProperties && { sessionProperties }) }
+  }
 
   client.on('session_request', async ({ topic, id, params }) => {
     const { request, chainId } = params
@@ -137,6 +147,16 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         (result) => respond({ result }),
         (error: unknown) => respond({ error: { code: error instanceof WalletRpcError ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
       )
+    }
+    const handler = handlers.find((h) => chainId.startsWith(`${h.namespace}:`))
+    if (handler) {
+      try {
+        const peer = client.session.get(topic).peer.metadata
+        return await respond({ result: await handler.answer(request.method, request.params, chainId, { url: peer.url }) })
+      } catch (error) {
+        const code = error instanceof ChainRequestError ? error.code : -32603
+        return respond({ error: { code, message: error instanceof Error ? error.message : String(error) } })
+      }
     }
     const chain = v.safeParse(Eip155ChainId, chainId)
     if (!chain.success) return respond({ error: { code: -32602, message: `Unsupported chain ${chainId}` } })

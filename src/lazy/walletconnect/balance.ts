@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Store } from '../../signals/store'
-import type { Network } from '../../types'
+import type { ChainNamespace, Network } from '../../types'
 
 const BalanceSchema = v.object({
   balances: v.array(
@@ -33,4 +33,9 @@ export async function apiNativeBalance(store: Store, address: string, network: N
   }
   const native = balances.find((b) => !b.address && (!b.chainId || b.chainId === network.caipNetworkId))
   return { balance: native?.quantity.numeric ?? '0', symbol: native?.symbol ?? network.nativeCurrency.symbol }
+}
+
+/** SPEC section 9: balances are read for eip155 and solana (the API's), other namespaces only through their adapter. */
+export function readsBalance(store: Store, namespace: ChainNamespace): boolean {
+  return namespace === 'eip155' || namespace === 'solana' || store.options.adapters.some((a) => a.namespace === namespace)
 }

@@ -25,6 +25,8 @@ import { createDriver, setDefaultChain } from './driver'
 import type { Provider } from './provider'
 import { requestedNamespaces } from './namespaces'
 import { overrideDefaultChain } from './overrides'
+import { followSiteConnect, showSiteUri } from './manual'
+import { readsBalance } from './balance'
 
 export { resetWalletConnect } from './session'
 export { requestedNamespaces } from './namespaces'
@@ -69,7 +71,31 @@ async function createProvider(store: Store): Promise<Provider> {
   })
   if (!isWalletConnectNetwork(relayUrl)) skipVerifyAttestation(provider)
   listen(store, provider)
+  if (store.options.manualWCControl) {
+    followSiteConnect(store, provider, () => lifetime(store), (session) => finishPairing(store, provider, session, {}), () => {
+      if (provider.session) afterSession(store, provider, applySession(store, provider.session as SessionLike))
+    })
+  }
   return provider
+}
+
+/** A universal provider for a site's own use (postern/universal-connector), from this chunk's copy. */
+export function initUniversalProvider(opts: Parameters<typeof UniversalProvider.init>[0]): Promise<Provider> {
+  return UniversalProvider.init(opts)
+}
+
+/** manualWCControl: the site pairs; the view shows open({ uri })'s URI or waits for the provider's; a session made before the modal listened is taken up. */
+export async function followSitePairing(store: Store, uri?: string): Promise<void> {
+  let provider: Provider
+  try {
+    provider = await providerFor(store)
+  } catch (error) {
+    pairingFailed(store, error)
+    return
+  }
+  const wc = walletConnectState(store)
+  if (provider.session && wc.status.peek() !== 'connected') return finishPairing(store, provider, provider.session, {})
+  if (uri && !provider.session) showSiteUri(store, uri, lifetime(store))
 }
 
 /** The public WalletConnect relays (the default, wss://relay.walletconnect.org, and its kin). */
@@ -215,8 +241,9 @@ function afterSession(store: Store, provider: Provider, namespaces: readonly Cha
     const caip = accountFor(store, namespace).caipAddress
     const chain = caip?.split(':').slice(0, 2).join(':')
     const network = chain ? findNetwork(store.network.networks.peek(), chain) : undefined
-    if (network) setDefaultChain(store, provider, network)
-    void refreshBalance(store, namespace, { force: true })
+    // With manualWCControl the provider is the site's: its default chain stays the site's choice.
+    if (network && !store.options.manualWCControl) setDefaultChain(store, provider, network)
+    if (readsBalance(store, namespace)) void refreshBalance(store, namespace, { force: true })
     void refreshProfile(store, namespace)
   }
 }
@@ -265,7 +292,7 @@ function onSessionEvent(store: Store, params: v.InferOutput<typeof SessionEvent>
   } else {
     return
   }
-  void refreshBalance(store, namespace)
+  if (readsBalance(store, namespace)) void refreshBalance(store, namespace)
   void refreshProfile(store, namespace)
 }
 

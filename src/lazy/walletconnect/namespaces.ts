@@ -14,12 +14,14 @@ export const METHODS: Partial<Record<ChainNamespace, string[]>> = {
   tron: ['tron_signMessage', 'tron_signTransaction'],
   // AppKit's DEFAULT_METHODS.bip122 (WalletConnect's Bitcoin RPC).
   bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
+  ton: ['ton_sendMessage', 'ton_signData'],
 }
 export const EVENTS: Partial<Record<ChainNamespace, string[]>> = {
   eip155: ['accountsChanged', 'chainChanged'],
   solana: ['accountsChanged', 'chainChanged'],
   tron: ['accountsChanged', 'chainChanged'],
   bip122: ['accountsChanged', 'chainChanged'],
+  ton: ['accountsChanged', 'chainChanged'],
 }
 
 /** A namespace asked for with no network of the site in it: AppKit's createDefaultNamespace. */
@@ -28,7 +30,7 @@ const fresh = (namespace: string): NamespaceRequest => ({
 })
 
 /**
- * What the modal asks for: every configured eip155 and solana network, the active one first,
+ * What the modal asks for: every configured network, the active one first,
  * then the site's universalProviderConfigOverride (throws when its shape is wrong).
  */
 export function requestedNamespaces(store: Store): Record<string, NamespaceRequest> {
@@ -37,9 +39,9 @@ export function requestedNamespaces(store: Store): Record<string, NamespaceReque
   const networks = [...store.network.networks.peek()].sort((a, b) => Number(chosen[b.chainNamespace] === b.caipNetworkId) - Number(chosen[a.chainNamespace] === a.caipNetworkId))
   for (const network of networks) {
     const namespace = network.chainNamespace
-    const methods = METHODS[namespace]
-    if (!methods) continue
-    const entry = (out[namespace] ??= { chains: [], methods, events: EVENTS[namespace] ?? [], rpcMap: {} })
+    // As AppKit's createNamespaces: every configured namespace, with its known methods (none for
+    // one AppKit has no defaults for: the site's universalProviderConfigOverride names them).
+    const entry = (out[namespace] ??= { chains: [], methods: METHODS[namespace] ?? [], events: EVENTS[namespace] ?? ['accountsChanged', 'chainChanged'], rpcMap: {} })
     entry.chains.push(network.caipNetworkId)
     // The rpcMap takes one URL per chain and is built while the QR code waits: the first endpoint,
     // unprobed (probing would hold the pairing up). The universal provider uses it only for reads a

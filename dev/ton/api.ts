@@ -1,0 +1,100 @@
+import type { Blockchain } from '@ton/sandbox'
+import { Address, Cell, loadMessage, type TupleItem } from '@ton/core'
+import * as v from 'valibot'
+
+// toncenter v2's JSON-RPC methods as @ton/ton's TonClient calls them (getAddressInformation,
+// getAddressBalance, runGetMethod, sendBoc...), answered from the sandbox's state.
+
+const AddressParam = v.object({ address: v.string() })
+const RunGetMethod = v.object({ address: v.string(), method: v.string(), stack: v.optional(v.array(v.tuple([v.string(), v.unknown()])), []) })
+const SendBoc = v.object({ boc: v.string() })
+
+function parseAddress(text: string): Address {
+  try {
+    return Address.parse(text)
+  } catch {
+    throw new Error(`Invalid address ${text}`)
+  }
+}
+
+const toBoc = (cell: Cell | null | undefined) => (cell ? cell.toBoc().toString('base64') : '')
+
+/** A stack entry in toncenter's form, as TonClient's parseStack reads it. */
+function stackEntry(item: TupleItem): unknown {
+  switch (item.type) {
+    case 'int':
+      return ['num', (item.value < 0n ? '-0x' + (-item.value).toString(16) : '0x' + item.value.toString(16))]
+    case 'null':
+      return ['null']
+    case 'cell':
+      return ['cell', { bytes: toBoc(item.cell) }]
+    case 'slice':
+      return ['cell', { bytes: toBoc(item.cell) }]
+    case 'builder':
+      return ['cell', { bytes: toBoc(item.cell) }]
+    case 'tuple':
+      return ['tuple', { elements: item.items.map(stackEntry) }]
+    default:
+      throw new Error(`Stack entries of type ${item.type} are not served`)
+  }
+}
+
+/** A stack argument as TonClient's serializeStack writes it (num, tvm.Cell, tvm.Slice). */
+function stackArgument([type, value]: [string, unknown]): TupleItem {
+  if (type === 'num' && (typeof value === 'string' || typeof value === 'number')) return { type: 'int', value: BigInt(value) }
+  if ((type === 'tvm.Cell' || type === 'tvm.Slice') && typeof value === 'string') {
+    const cell = Cell.fromBase64(value)
+    return type === 'tvm.Cell' ? { type: 'cell', cell } : { type: 'slice', cell }
+  }
+  throw new Error(`Invalid stack argument of type ${type}`)
+}
+
+async function addressInformation(blockchain: Blockchain, address: Address) {
+  const contract = await blockchain.getContract(address)
+  const state = contract.accountState
+  const active = state?.type === 'active' ? state.state : undefined
+  return {
+    '@type': 'raw.fullAccountState',
+    balance: contract.balance.toString(),
+    state: state?.type === 'active' ? 'active' : state?.type === 'frozen' ? 'frozen' : 'uninitialized',
+    code: toBoc(active?.code),
+    data: toBoc(active?.data),
+    last_transaction_id: {
+      '@type': 'internal.transactionId',
+      lt: contract.lastTransactionLt.toString(),
+      hash: Buffer.from(contract.lastTransactionHash.toString(16).padStart(64, '0'), 'hex').toString('base64'),
+    },
+    block_id: { '@type': 'ton.blockIdExt', workchain: -1, shard: '-9223372036854775808', seqno: 1, root_hash: '', file_hash: '' },
+    frozen_hash: '',
+    sync_utime: blockchain.now ?? Math.floor(Date.now() / 1000),
+  }
+}
+
+export async function answerTonCall(blockchain: Blockchain, method: string, params: Record<string, unknown>): Promise<unknown> {
+  switch (method) {
+    case 'getAddressInformation':
+      return addressInformation(blockchain, parseAddress(v.parse(AddressParam, params).address))
+    case 'getAddressBalance':
+      return (await blockchain.getContract(parseAddress(v.parse(AddressParam, params).address))).balance.toString()
+    case 'getAddressState': {
+      const info = await addressInformation(blockchain, parseAddress(v.parse(AddressParam, params).address))
+      return info.state
+    }
+    case 'runGetMethod': {
+      const call = v.parse(RunGetMethod, params)
+      const result = await blockchain.runGetMethod(parseAddress(call.address), call.method, call.stack.map(stackArgument))
+      return { '@type': 'smc.runResult', gas_used: Number(result.gasUsed), exit_code: result.exitCode, stack: result.stack.map(stackEntry) }
+    }
+    case 'sendBoc':
+    case 'sendBocReturnHash': {
+      const cell = Cell.fromBase64(v.parse(SendBoc, params).boc)
+      const message = loadMessage(cell.beginParse())
+      if (message.info.type !== 'external-in') throw new Error('Invalid message: expected an external message')
+      await blockchain.sendMessage(message)
+      return method === 'sendBoc' ? { '@type': 'ok' } : { '@type': 'raw.extMessageInfo', hash: cell.hash().toString('base64') }
+    }
+    default:
+      throw new Error(`Unknown method ${method}`)
+  }
+}
+
