@@ -58,6 +58,8 @@ const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
 const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
+const { wantsEmailLogin } = await import('./examples/email.mjs')
+const { placeStorage } = await import('../dev/chains/storage.ts')
 const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
 
 /** The networks the app imports from postern/networks (by name), as Postern defines them. */
@@ -71,6 +73,21 @@ function appNetworks(dir, files) {
   }
   return [...names].map((n) => networks[n]).filter((n) => n && typeof n === 'object' && 'caipNetworkId' in n)
 }
+
+/**
+ * The contract addresses an app names for Remix's Storage contract (storageSC in AppKit's
+ * examples, deployed on Sepolia and Base Sepolia): the stack has that contract there too.
+ */
+function storageAddresses(dir, files) {
+  const found = new Set()
+  for (const file of files) {
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/\b\w*storage\w*\s*[:=]\s*['"](0x[0-9a-fA-F]{40})['"]/gi)) found.add(m[1])
+  }
+  return [...found]
+}
+
+/** JSON-RPC to a local node; anvil's own methods. */
+const anvil = (rpcUrl, method, params) => fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
 
 /** RPC URL (or `caip:<id>`) → the local node of that network, from Postern's and the app's own viem chains. */
 async function rpcRoutes(dir, stack) {
@@ -130,6 +147,7 @@ async function tryOne(app, browser) {
   try {
     const rpcByUrl = await rpcRoutes(dir, stack)
     const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
+    for (const address of storageAddresses(dir, files)) for (const chain of stack.chains) await placeStorage(chain.rpcUrl, address)
     const server = ownServer(dir)
     served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain, server?.pageOrigin)
     if (server) {
@@ -138,9 +156,8 @@ async function tryOne(app, browser) {
         const installed = await installServer(server, posternTarball())
         if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
       }
-      // A server that cannot run here (react-wagmi-smart-session's imports a .ts file, which needs
-      // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
-      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
+      // A server that does not start leaves the app without it: the buttons that call it fail.
+      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain, stack.api.url).catch((error) => void log(`${app.name}: ${error.message}`))
     }
     const hasEvm = !solana || chainIds.length > 0
     const walletScripts = [
@@ -150,7 +167,11 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
+    const email = wantsEmailLogin(files.map((f) => readFileSync(join(dir, f), 'utf8'))) ? `${app.name}@example.com` : undefined
+    const fund = async (addresses) => {
+      for (const chain of stack.chains) for (const address of addresses) await anvil(chain.rpcUrl, 'anvil_setBalance', [address, '0xDE0B6B3A7640000'])
+    }
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair, ...(email && { email, fund }) })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }
