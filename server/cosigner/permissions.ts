@@ -11,7 +11,7 @@ import { HttpError } from '../http.ts'
 import type { ServerState } from '../state.ts'
 import type { CosignerPermission } from './store.ts'
 
-export type CosignerRequest = SmartSessionGrantPermissionsRequest & { permissions: ContractCallPermission[] }
+export type CosignerRequest = Omit<SmartSessionGrantPermissionsRequest, 'permissions'> & { permissions: ContractCallPermission[] }
 
 /** AppKit's request check, then what this co-signer can enforce; anything else is refused, never widened. */
 export function parseRequest(body: unknown): CosignerRequest {

@@ -1,7 +1,7 @@
 // The co-signer on chain: its key acts as the smart account's session key (secure/smart-account.ts
 // toSessionSmartAccount), so the account itself enforces the targets, allowance and expiry the
 // wallet granted; the stack's bundler prepares, takes and reports the user operations.
-import { defineChain, http, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
+import { createPublicClient, custom, defineChain, http, parseAbi, type Address, type Hex, type PublicClient } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import {
   createBundlerClient, entryPoint07Address, formatUserOperation, formatUserOperationRequest, getUserOperationHash, type UserOperation,
@@ -25,7 +25,9 @@ export function chainAccess(state: ServerState, caip: string): ChainAccess | und
   const bundlerUrl = smartAccountConfig(state)?.bundlerUrls[caip]
   if (!chain || !bundlerUrl) return undefined
   const viemChain = defineChain({ id: chain.chainId, name: caip, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
-  return { chainId: chain.chainId, client: chain.client, bundler: createBundlerClient({ client: chain.client, chain: viemChain, transport: httpTransport(bundlerUrl) }) }
+  // The server's client of that chain, with the chain named (the account and bundler clients read its id).
+  const client = createPublicClient({ chain: viemChain, transport: custom({ request: (args) => chain.client.request(args as never) }) }) as PublicClient
+  return { chainId: chain.chainId, client, bundler: createBundlerClient({ client, chain: viemChain, transport: httpTransport(bundlerUrl) }) }
 }
 
 const httpTransport = (url: string) => http(url, { retryCount: 1, timeout: 30_000 })

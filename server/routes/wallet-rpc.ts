@@ -16,8 +16,8 @@ import type { ServerState } from '../state.ts'
 
 const HexData = v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex bytes'), v.maxLength(65_536, 'is too long'))
 const Quantity = v.union([
-  v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'), v.transform(BigInt)),
-  v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(BigInt)),
+  v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'), v.transform((s: string) => BigInt(s))),
+  v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform((n: number) => BigInt(n))),
 ], 'must be a hex quantity')
 const Id = v.pipe(v.string(), v.maxLength(100, 'is too long'))
 const Rpc = v.object({ jsonrpc: v.optional(v.literal('2.0')), id: v.optional(v.union([v.string(), v.number(), v.null()]), null), method: v.string(), params: v.optional(v.array(v.unknown()), []) })
@@ -25,7 +25,7 @@ const PrepareCalls = v.tuple([v.object({
   from: EvmAddress,
   chainId: Quantity,
   calls: v.pipe(
-    v.array(v.object({ to: EvmAddress, data: v.optional(HexData, '0x'), value: v.optional(Quantity, 0n) })),
+    v.array(v.object({ to: EvmAddress, data: v.optional(HexData, '0x'), value: v.optional(Quantity, '0x0') })),
     v.minLength(1, 'must hold a call'), v.maxLength(1, 'a session sends one call at a time'),
   ),
   capabilities: v.object({ permissions: v.object({ context: Id }) }),
