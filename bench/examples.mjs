@@ -58,7 +58,6 @@ const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
 const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
-const { wantsEmailLogin } = await import('./examples/email.mjs')
 const { placeStorage } = await import('../dev/chains/storage.ts')
 const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
 
@@ -85,9 +84,6 @@ function storageAddresses(dir, files) {
   }
   return [...found]
 }
-
-/** JSON-RPC to a local node; anvil's own methods. */
-const anvil = (rpcUrl, method, params) => fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
 
 /** RPC URL (or `caip:<id>`) → the local node of that network, from Postern's and the app's own viem chains. */
 async function rpcRoutes(dir, stack) {
@@ -167,11 +163,7 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const email = wantsEmailLogin(files.map((f) => readFileSync(join(dir, f), 'utf8'))) ? `${app.name}@example.com` : undefined
-    const fund = async (addresses) => {
-      for (const chain of stack.chains) for (const address of addresses) await anvil(chain.rpcUrl, 'anvil_setBalance', [address, '0xDE0B6B3A7640000'])
-    }
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair, ...(email && { email, fund }) })
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }

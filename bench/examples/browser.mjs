@@ -7,7 +7,6 @@
 // message that reports an error within the settle time; buttons that open the modal get it
 // closed again, and a popup a button opens is closed.
 import { routeRelay, shownUri } from './walletconnect.mjs'
-import { approveInFrame, loginByEmail } from './email.mjs'
 
 const SETTLE_MS = 4000
 const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
@@ -21,11 +20,6 @@ export async function routeToStack(context, stack, rpcByUrl) {
   await context.route((url) => !LOCAL.test(url.href), async (route) => {
     const request = route.request()
     const url = new URL(request.url())
-    // The embedded wallet's secure site (AppKit's default secureSiteUrl) is the stack's, at that origin.
-    if (url.hostname === 'secure.walletconnect.org') {
-      const response = await route.fetch({ url: `${stack.secure.url}${url.pathname}${url.search}` }).catch(() => undefined)
-      return response ? route.fulfill({ response }) : route.abort('connectionrefused').catch(() => undefined)
-    }
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' }
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
     let target
@@ -58,13 +52,12 @@ const deepText = (page) => page.evaluate(() => {
  * Clicks the connect button (AppKit's element, else the app's own), then the first test wallet
  * listed; an adapter-less app shows WalletConnect's QR instead, whose URI the Node wallet pairs.
  */
-async function connect(page, { walletNames, addressTails, pairWalletConnect, email, browser, stack }) {
+async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
   const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
   const own = page.locator('button', { hasText: /connect|open/i }).first()
   const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
-  if (email) return loginByEmail(page, browser, stack, email)
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
   for (const until = Date.now() + 15_000; ; await page.waitForTimeout(300)) {
     if (await wallet.isVisible()) {
@@ -124,7 +117,7 @@ async function closeModalIfOpen(page) {
  * Opens the app, connects, presses each button. Returns { connects, working, total, firstError,
  * buttons: [{ text, ok, error }] }.
  */
-export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect, email, fund }) {
+export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect }) {
   const context = await browser.newContext()
   const errors = []
   const note = (text) => !NOISE.test(text) && errors.push(text.split('\n')[0].slice(0, 200))
@@ -141,10 +134,8 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-    await connect(page, { walletNames, addressTails, pairWalletConnect, email, browser, stack })
+    await connect(page, { walletNames, addressTails, pairWalletConnect })
     result.connects = true
-    // An e-mail account starts empty: the addresses the app shows get gas, as a visitor tops up.
-    if (fund) await fund([...new Set((await deepText(page)).match(/0x[0-9a-fA-F]{40}/g) ?? [])])
     // A sign-in view follows the connection a moment later in SIWX apps.
     await page.waitForTimeout(1500)
     await closeModalIfOpen(page)
@@ -164,8 +155,6 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
         if (!target) throw new Error('the button is gone')
         await page.locator(`[data-examples-button="${target.index}"]`).click({ timeout: 5000 })
         await page.waitForTimeout(SETTLE_MS)
-        // The embedded wallet asks in its frame (a grant, a signature): approved, then given time to land.
-        for (let i = 0; i < 3 && (await approveInFrame(page, 2 * SETTLE_MS)); i++);
         await closeModalIfOpen(page)
       } catch (e) {
         error = e instanceof Error ? e.message.split('\n')[0] : String(e)
