@@ -21,8 +21,8 @@ export function parseRequest(body: unknown): CosignerRequest {
   } catch (error) {
     throw new HttpError(400, (error as Error).message)
   }
-  for (const p of request.permissions) if (p.type !== 'contract-call') throw new HttpError(400, `Permission type ${p.type} is not supported by the co-signer`)
-  for (const p of request.policies) throw new HttpError(400, `Policy type ${p.type} is not supported by the co-signer`)
+  for (const p of request.permissions) if (p.type !== 'contract-call') throw new HttpError(400, `permissions: type ${p.type} is not supported by the co-signer`)
+  for (const p of request.policies) throw new HttpError(400, `policies: type ${p.type} is not supported by the co-signer`)
   for (const k of request.signer.data.keys) {
     if (k.type !== 'secp256k1' || !/^0x04[0-9a-fA-F]{128}$/.test(k.publicKey)) throw new HttpError(400, 'signer: the co-signer takes uncompressed secp256k1 public keys (0x04…)')
   }

@@ -14,8 +14,6 @@ import { parseRequest, sealKey, type CosignerRequest } from '../cosigner/permiss
 import { activatePermission, findPermission, insertPermission } from '../cosigner/store.ts'
 import { chainAccess, liveSession } from '../cosigner/userop.ts'
 
-// The address in the path is CAIP-10, percent-encoded or not; a bare address is the SIWX routes'.
-const CAIP_PATH = '(?<address>eip155(?::|%3[aA])[^/]+)'
 const CaipAddress = v.pipe(
   v.string(),
   v.regex(/^eip155:\d{1,15}:0x[0-9a-fA-F]{40}$/, 'must be a CAIP-10 address eip155:<chain id>:0x…'),
@@ -37,7 +35,8 @@ const targetsOf = (request: CosignerRequest) => request.permissions.map((p) => p
 export const cosignerRoutes: Route[] = [
   {
     method: 'POST',
-    path: new RegExp(`^/v1/sessions/${CAIP_PATH}$`),
+    // POST only: GET on this path is the SIWX sessions list (routes/auth.ts), whose address is bare.
+    path: /^\/v1\/sessions\/(?<address>[^/]+)$/,
     access: 'query',
     maxBody: 64 * 1024,
     async handle(ctx) {
@@ -58,7 +57,7 @@ export const cosignerRoutes: Route[] = [
   },
   {
     method: 'POST',
-    path: new RegExp(`^/v1/sessions/${CAIP_PATH}/activate$`),
+    path: /^\/v1\/sessions\/(?<address>[^/]+)\/activate$/,
     access: 'query',
     maxBody: 64 * 1024,
     async handle(ctx) {
