@@ -59,6 +59,7 @@ const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
 const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
+const { placeStorage } = await import('../dev/chains/storage.ts')
 const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
 const { walletChains } = await import('../dev/wallet/walletconnect/chains.ts')
 
@@ -72,6 +73,18 @@ function appNetworks(dir, files) {
     }
   }
   return [...names].map((n) => networks[n]).filter((n) => n && typeof n === 'object' && 'caipNetworkId' in n)
+}
+
+/**
+ * The contract addresses an app names for Remix's Storage contract (storageSC in AppKit's
+ * examples, deployed on Sepolia and Base Sepolia): the stack has that contract there too.
+ */
+function storageAddresses(dir, files) {
+  const found = new Set()
+  for (const file of files) {
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/\b\w*storage\w*\s*[:=]\s*['"](0x[0-9a-fA-F]{40})['"]/gi)) found.add(m[1])
+  }
+  return [...found]
 }
 
 /** RPC URL (or `caip:<id>`) → the local node of that network, from Postern's and the app's own viem chains. */
@@ -143,6 +156,7 @@ async function tryOne(app, browser) {
   try {
     const rpcByUrl = await rpcRoutes(dir, stack)
     const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
+    for (const address of storageAddresses(dir, files)) for (const chain of stack.chains) await placeStorage(chain.rpcUrl, address)
     const server = ownServer(dir)
     served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain, server?.pageOrigin)
     if (server) {
@@ -151,9 +165,8 @@ async function tryOne(app, browser) {
         const installed = await installServer(server, posternTarball())
         if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
       }
-      // A server that cannot run here (react-wagmi-smart-session's imports a .ts file, which needs
-      // Node 22's type stripping) leaves the app without it: the buttons that call it fail.
-      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain).catch((error) => void log(`${app.name}: ${error.message}`))
+      // A server that does not start leaves the app without it: the buttons that call it fail.
+      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain, stack.api.url).catch((error) => void log(`${app.name}: ${error.message}`))
     }
     const bitcoin = used.some((n) => n.chainNamespace === 'bip122')
     const hasEvm = (!solana && !tron && !bitcoin) || chainIds.length > 0

@@ -8,6 +8,8 @@ import { CHANNEL_TTL_MS } from './auth-farcaster/store.ts'
 export const PURGE_INTERVAL_MS = 10 * 60_000
 /** A pending e-mail change is dropped after the codes' own lifetime (auth-email/update.ts). */
 const EMAIL_UPDATE_TTL_MS = 10 * 60_000
+/** A co-signer permission the wallet never granted. */
+const COSIGNER_PENDING_MS = 3_600_000
 
 /** Each table's rows that are spent for good at `now` ($1). */
 const PURGES: [table: string, sql: string][] = [
@@ -18,6 +20,8 @@ const PURGES: [table: string, sql: string][] = [
   ['embedded_sessions', 'DELETE FROM embedded_sessions WHERE expires_at <= $1::bigint'],
   ['device_links', 'DELETE FROM device_links WHERE expires_at <= $1::bigint'],
   ['farcaster_channels', `DELETE FROM farcaster_channels WHERE created_at <= $1::bigint - ${CHANNEL_TTL_MS}`],
+  // A co-signer permission past its expiry (its prepared calls go with it), or never activated in an hour.
+  ['cosigner_permissions', `DELETE FROM cosigner_permissions WHERE expiry * 1000 <= $1::bigint OR (status = 'pending' AND created_at <= $1::bigint - ${COSIGNER_PENDING_MS})`],
 ]
 
 /** Deletes every expired row; returns how many each table lost. */

@@ -1,19 +1,23 @@
 // postern/experimental/smart-session: AppKit 1.8's @reown/appkit-experimental/smart-session under
-// its names, on ERC-7715 as the connected wallet has it. The embedded wallet's smart account
-// (features.smartSessions) takes one secp256k1 session key and contract-call permissions (the
-// account enforces the call targets and the expiry); another wallet gets AppKit's request as is.
-// Unlike AppKit, no co-signer service is involved: the context is the wallet's own.
+// its names, on ERC-7715 as the connected wallet has it. As in AppKit, the co-signer service
+// (smart-session/cosigner.ts; the reference server's on the dev stack) gives a key of its own that
+// joins the site's; the permission's context is the co-signer's pci, which the site's server then
+// uses with wallet_prepareCalls / wallet_sendPreparedCalls. The embedded wallet's smart account
+// (features.smartSessions) makes the co-signer's key its session key and enforces the call targets
+// and expiry; the co-signer holds the site's keys and functions to the request.
 import * as v from 'valibot'
 import { getCurrentInstance } from './instance'
 import { showToast } from './signals/toast'
 import { readSessions, type Provider } from './utils/smart-session-logs'
 import { ERROR_MESSAGES, validateRequest } from './smart-session/schema'
+import { cosignerService } from './smart-session/cosigner'
 import type {
   CreateSubscriptionRequest, CreateSubscriptionResponse, Permission, SmartSession, SmartSessionGrantPermissionsRequest, SmartSessionGrantPermissionsResponse,
 } from './smart-session/types'
 
 export * from './smart-session/types'
 export { ERROR_MESSAGES } from './smart-session/schema'
+export { CoSignerApiError, setCosignerUrl } from './smart-session/cosigner'
 
 const ERC7715_METHOD = 'wallet_grantPermissions'
 const Hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/))
@@ -49,35 +53,46 @@ export function isSmartSessionSupported(): boolean {
 
 const unsupported = (kind: string, type: string) => new Error(`${kind} type ${type} is not supported by the connected wallet`)
 
-/** The request in the embedded wallet's terms; what it cannot enforce is refused, never widened silently. */
+/**
+ * The request in the embedded wallet's terms, for the co-signer's key; what it cannot enforce is
+ * refused before anything leaves the page, never widened silently.
+ */
 function forEmbeddedWallet(request: SmartSessionGrantPermissionsRequest) {
-  const keys = request.signer.data.keys
-  if (keys.length !== 1 || keys[0]!.type !== 'secp256k1') throw new Error('The embedded wallet takes one secp256k1 session key')
+  for (const key of request.signer.data.keys) if (key.type !== 'secp256k1') throw unsupported('Signer key', key.type)
   for (const policy of request.policies) throw unsupported('Policy', policy.type)
   const permissions = request.permissions.map((p: Permission) => {
     if (p.type !== 'contract-call') throw unsupported('Permission', p.type)
     return { type: 'contract-call' as const, data: { address: p.data.address } }
   })
-  return { chainId: request.chainId, expiry: request.expiry, signer: { type: 'key', data: { type: 'secp256k1', publicKey: keys[0]!.publicKey } }, permissions }
+  return (cosignerKey: `0x${string}`) => ({ chainId: request.chainId, expiry: request.expiry, signer: { type: 'key', data: { type: 'secp256k1', publicKey: cosignerKey } }, permissions })
 }
 
-/** AppKit's grantPermissions: the wallet's approval of a session key acting within the request's scope. */
+/** AppKit's grantPermissions: the co-signer's key joins the site's, the wallet approves, the co-signer activates. */
 export async function grantPermissions(request: SmartSessionGrantPermissionsRequest): Promise<SmartSessionGrantPermissionsResponse> {
   const valid = validateRequest(request)
   if (!isSmartSessionSupported()) throw new Error('Wallet does not support `wallet_grantPermissions` method')
   const c = connected()
   if (!c) throw new Error(ERROR_MESSAGES.INVALID_ADDRESS)
-  if (c.type === 'AUTH') {
-    const answer = v.safeParse(EmbeddedGrant, await c.provider.request({ method: ERC7715_METHOD, params: [forEmbeddedWallet(valid)] }))
+  const embedded = c.type === 'AUTH' ? forEmbeddedWallet(valid) : undefined
+  const caipAddress = `eip155:${c.chain}:${c.address}`
+  const cosigner = cosignerService(c.kit.store)
+  const added = await cosigner.addPermission(caipAddress, valid)
+  if (embedded) {
+    const answer = v.safeParse(EmbeddedGrant, await c.provider.request({ method: ERC7715_METHOD, params: [embedded(added.key.publicKey)] }))
     if (!answer.success) throw new Error(ERROR_MESSAGES.INVALID_GRANT_PERMISSIONS_RESPONSE)
-    return { chainId: valid.chainId, address: valid.address ?? c.address, expiry: answer.output.expiry, permissions: valid.permissions, context: answer.output.permissionsContext }
+    const granted = { chainId: valid.chainId, address: valid.address ?? c.address, expiry: answer.output.expiry, permissions: valid.permissions }
+    await cosigner.activatePermissions(caipAddress, { pci: added.pci, ...granted, context: answer.output.permissionsContext, signer: { type: 'keys', data: { keys: [added.key, ...valid.signer.data.keys] } } })
+    return { ...granted, context: added.pci }
   }
-  const raw = await c.provider.request({ method: ERC7715_METHOD, params: [{ ...valid, version: 2 }] })
+  // AppKit's updateRequestSigner: the co-signer's key first.
+  const signer = { type: 'keys' as const, data: { keys: [added.key, ...valid.signer.data.keys] } }
+  const raw = await c.provider.request({ method: ERC7715_METHOD, params: [{ ...valid, signer, version: 2 }] })
   if (!raw) throw new Error(ERROR_MESSAGES.NO_RESPONSE_RECEIVED)
   const answer = v.safeParse(WalletGrant, raw)
   if (!answer.success) throw new Error(ERROR_MESSAGES.INVALID_GRANT_PERMISSIONS_RESPONSE)
   const r = answer.output
-  return { permissions: r.permissions as Permission[], context: r.context, expiry: r.expiry, address: (r.address || c.address) as `0x${string}`, chainId: r.chainId as `0x${string}` }
+  await cosigner.activatePermissions(caipAddress, { pci: added.pci, ...r })
+  return { permissions: r.permissions as Permission[], context: added.pci, expiry: r.expiry, address: (r.address || c.address) as `0x${string}`, chainId: r.chainId as `0x${string}` }
 }
 
 /** AppKit's getSmartSessions: the connected smart account's live sessions, read from its own events. */

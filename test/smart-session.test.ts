@@ -1,6 +1,8 @@
 // postern/experimental/smart-session: AppKit 1.8's names, and grantPermissions and friends against
 // the embedded wallet's own ERC-7715 handler (secure/smart-session.ts, with its user operation and
-// approval stood in), reached through the connected account's provider as a site reaches it.
+// approval stood in), reached through the connected account's provider as a site reaches it, and
+// AppKit's co-signer requests (answered here by a stand-in; test/server/cosigner.test.ts and the
+// e2e run the reference server's).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -20,6 +22,23 @@ const STORAGE = '0x3333333333333333333333333333333333333333'
 const sessionKey = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const auth: Connector = { id: 'AUTH', uid: 'eip155:AUTH', name: 'Email', type: 'AUTH', chain: 'eip155' }
 const inADay = () => Math.floor(Date.now() / 1000) + 86_400
+const cosignerKey = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
+const PCI = '2f1c1b1e-5d4c-4b3a-9a8f-7e6d5c4b3a21'
+const COSIGNER = 'http://cosigner.test/v1/sessions'
+
+/** The co-signer's endpoints as AppKit calls them: what was posted, and the answers given. */
+function cosignerStandIn(addReply: () => Response = () => Response.json({ pci: PCI, key: { type: 'secp256k1', publicKey: cosignerKey.publicKey } })) {
+  const calls: { url: string; body: unknown }[] = []
+  const original = globalThis.fetch
+  smart.setCosignerUrl(COSIGNER)
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input)
+    if (!url.startsWith(COSIGNER)) return original(input, init)
+    calls.push({ url, body: JSON.parse(String(init?.body)) })
+    return url.includes('/activate?') ? new Response(null, { status: 204 }) : addReply()
+  }) as typeof fetch
+  return { calls, restore: () => ((globalThis.fetch = original), smart.setCosignerUrl(undefined)) }
+}
 
 /** The embedded wallet's provider: wallet_grantPermissions and wallet_revokePermissions go to the secure site's handlers. */
 function embeddedWallet() {
@@ -67,20 +86,54 @@ test('exports: AppKit\'s names but for its Lit views', () => {
   assert.equal(appkitNames('experimental/smart-session', smart).missing, ['W3mSmartSessionCreatedView', 'W3mSmartSessionListView', 'WuiPermissionContractCall'])
 })
 
-test('behavior: grantPermissions has the embedded smart account grant the key its contract calls', async () => {
+test('behavior: grantPermissions asks the co-signer for its key, has the smart account grant that key, then activates', async () => {
   const { requests } = connectEmbedded()
-  assert.is(smart.isSmartSessionSupported(), true)
-  const answer = await smart.grantPermissions(request())
-  assert.equal(requests.map((r) => r.method), ['wallet_grantPermissions'])
-  assert.equal((requests[0]!.params as unknown[])[0], {
-    chainId: '0x1', expiry: answer.expiry, permissions: [{ type: 'contract-call', data: { address: STORAGE } }],
-    signer: { type: 'key', data: { type: 'secp256k1', publicKey: sessionKey.publicKey } },
-  })
-  assert.equal(answer, { chainId: '0x1', address: SMART, expiry: answer.expiry, permissions: request().permissions, context: sessionKey.address })
+  const cosigner = cosignerStandIn()
+  try {
+    assert.is(smart.isSmartSessionSupported(), true)
+    const answer = await smart.grantPermissions(request())
+    const address = encodeURIComponent(`eip155:1:${SMART}`)
+    assert.equal(cosigner.calls.map((c) => c.url), [`${COSIGNER}/${address}?projectId=test&v=2`, `${COSIGNER}/${address}/activate?projectId=test`])
+    assert.equal(cosigner.calls[0]!.body, request({ expiry: answer.expiry }))
+    assert.equal(requests.map((r) => r.method), ['wallet_grantPermissions'])
+    // The account's session key is the co-signer's; the site's key stays with the co-signer.
+    assert.equal((requests[0]!.params as unknown[])[0], {
+      chainId: '0x1', expiry: answer.expiry, permissions: [{ type: 'contract-call', data: { address: STORAGE } }],
+      signer: { type: 'key', data: { type: 'secp256k1', publicKey: cosignerKey.publicKey } },
+    })
+    assert.equal(cosigner.calls[1]!.body, {
+      pci: PCI, chainId: '0x1', address: SMART, expiry: answer.expiry, permissions: request().permissions, context: cosignerKey.address,
+      signer: { type: 'keys', data: { keys: [{ type: 'secp256k1', publicKey: cosignerKey.publicKey }, { type: 'secp256k1', publicKey: sessionKey.publicKey }] } },
+    })
+    assert.equal(answer, { chainId: '0x1', address: SMART, expiry: answer.expiry, permissions: request().permissions, context: PCI })
+  } finally {
+    cosigner.restore()
+  }
 })
 
-test('protection: a malformed request fails with AppKit\'s message before anything reaches the wallet', async () => {
+test('protection: the co-signer\'s refusal or a malformed answer stops the grant before the wallet is asked', async () => {
   const { requests } = connectEmbedded()
+  for (const [reply, message] of [
+    [() => new Response('chainId: eip155:1 has no smart accounts on this service', { status: 400 }), 'chainId: eip155:1 has no smart accounts on this service'],
+    [() => Response.json({ pci: PCI, key: { type: 'ed25519', publicKey: '0x01' } }), 'Invalid add permission response'],
+  ] as const) {
+    const cosigner = cosignerStandIn(reply)
+    try {
+      await smart.grantPermissions(request())
+      assert.unreachable('granted')
+    } catch (error) {
+      assert.is((error as Error).message, message)
+      if (message.startsWith('chainId')) assert.instance(error, smart.CoSignerApiError)
+    } finally {
+      cosigner.restore()
+    }
+  }
+  assert.equal(requests, [])
+})
+
+test('protection: a malformed request fails with AppKit\'s message before anything reaches the co-signer or the wallet', async () => {
+  const { requests } = connectEmbedded()
+  const cosigner = cosignerStandIn()
   const fails = async (r: unknown, message: RegExp) => {
     try {
       await smart.grantPermissions(r as smart.SmartSessionGrantPermissionsRequest)
@@ -93,11 +146,14 @@ test('protection: a malformed request fails with AppKit\'s message before anythi
   await fails(request({ chainId: '1' as `0x${string}` }), /Invalid chainId: Invalid chainId: must start with "0x"/)
   await fails(request({ permissions: [] }), /Invalid permissions: must be a non-empty array/)
   await fails({ ...request(), extra: true }, /Invalid extra/)
+  cosigner.restore()
   assert.equal(requests, [])
+  assert.equal(cosigner.calls, [])
 })
 
-test('protection: a scope the embedded wallet cannot enforce is refused, never widened', async () => {
+test('protection: a scope the embedded wallet cannot enforce is refused, never widened, before the co-signer is asked', async () => {
   const { requests } = connectEmbedded()
+  const cosigner = cosignerStandIn()
   try {
     await smart.createSubscription({ chainId: '0x1', signerPublicKey: sessionKey.publicKey, interval: '1d', asset: 'native', amount: '0x10', expiry: inADay() })
     assert.unreachable('granted')
@@ -110,7 +166,9 @@ test('protection: a scope the embedded wallet cannot enforce is refused, never w
   } catch (error) {
     assert.is((error as Error).message, 'Policy type gas-limit is not supported by the connected wallet')
   }
+  cosigner.restore()
   assert.equal(requests, [])
+  assert.equal(cosigner.calls, [])
 })
 
 test('behavior: isSmartSessionSupported needs a connection, and the embedded wallet\'s smart account', async () => {

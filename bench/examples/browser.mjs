@@ -38,7 +38,9 @@ export async function routeToStack(context, stack, rpcByUrl) {
     }
     if (!target) return route.fulfill({ status: 404, headers: cors, body: '' })
     try {
-      const response = await route.fetch({ url: target })
+      // The page's Origin goes along: the co-signer and auth endpoints check it.
+      const origin = (await request.allHeaders())['origin']
+      const response = await route.fetch({ url: target, ...(origin && { headers: { ...request.headers(), origin } }) })
       await route.fulfill({ response, headers: { ...response.headers(), ...cors } })
     } catch {
       await route.abort('connectionrefused').catch(() => undefined)

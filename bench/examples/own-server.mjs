@@ -4,6 +4,8 @@
 // check installs it as the app (Postern's entries for AppKit's), starts it with the stack's project
 // id and chains, and opens the app at the origin the server allows.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -11,6 +13,9 @@ import { buildEnv, installApp } from './install.mjs'
 import { rewritePackageJson } from './imports.mjs'
 
 const serverFetch = fileURLToPath(new URL('./server-fetch.mjs', import.meta.url))
+// tsx's loader, for a server that imports TypeScript (react-wagmi-smart-session's server.js imports
+// ./config/index.ts, which Node 22 strips and Node 20 cannot load; its TypeScript is plain data).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 /** The app's own server, if it has one: { dir, port, pageOrigin }, read from its code. */
 export function ownServer(appDir) {
@@ -23,7 +28,8 @@ export function ownServer(appDir) {
   const code = readFileSync(main, 'utf8')
   const port = Number(/\.listen\(\s*(\d+)/.exec(code)?.[1] ?? NaN)
   const origin = /origin:\s*\[?\s*['"](http:\/\/localhost:\d+)['"]/.exec(code)?.[1]
-  return Number.isFinite(port) ? { dir, port, pageOrigin: origin } : undefined
+  const importsTypeScript = /\bfrom\s+['"][^'"]+\.ts['"]/.test(code)
+  return Number.isFinite(port) ? { dir, port, pageOrigin: origin, importsTypeScript } : undefined
 }
 
 /** Installs the server's dependencies, its @reown/* ones replaced by Postern's tarball. */
@@ -32,9 +38,17 @@ export async function installServer(server, posternTarball) {
   return installApp(server.dir)
 }
 
-/** Starts the server (its own start script) against the stack; resolves once its port answers. */
-export async function startServer(server, projectId, rpcByChain) {
-  const env = { ...process.env, ...buildEnv(projectId), POSTERN_EXAMPLES_RPC: JSON.stringify(rpcByChain), NODE_OPTIONS: `--import=${pathToFileURL(serverFetch).href}` }
+/**
+ * Starts the server (its own start script) against the stack; resolves once its port answers.
+ * Its environment: the stack's project id (also as SERVER_PROJECT_ID) and a fresh
+ * APPLICATION_PRIVATE_KEY (the smart-session server's signer, which its .env would hold).
+ */
+export async function startServer(server, projectId, rpcByChain, apiUrl) {
+  const preload = [...(server.importsTypeScript ? [tsxLoader] : []), pathToFileURL(serverFetch).href].map((url) => `--import=${url}`).join(' ')
+  const env = {
+    ...process.env, ...buildEnv(projectId), SERVER_PROJECT_ID: projectId, APPLICATION_PRIVATE_KEY: `0x${randomBytes(32).toString('hex')}`,
+    POSTERN_EXAMPLES_RPC: JSON.stringify(rpcByChain), POSTERN_EXAMPLES_API: apiUrl, NODE_OPTIONS: preload,
+  }
   let output = ''
   const child = spawn('npm', ['start', '--silent'], { cwd: server.dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   child.stdout.on('data', (d) => (output += d))

@@ -20,6 +20,9 @@ export function configureSmartAccounts(state: ServerState, opts: SmartAccountOpt
   if (opts) configs.set(state, opts)
 }
 
+/** The smart-account settings, when the server has them (the co-signer sends through their bundlers). */
+export const smartAccountConfig = (state: ServerState): SmartAccountOptions | undefined => configs.get(state)
+
 export const smartAccountRoutes: Route[] = [{
   method: 'GET',
   path: /^\/auth\/v1\/smart-accounts$/,

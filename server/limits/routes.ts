@@ -8,6 +8,9 @@ const GROUPS: [method: string, path: RegExp, group: LimitGroup][] = [
   ['POST', /^\/auth\/v1\//, 'auth'],
   ['GET', /^\/auth\/v1\/(nonce|frame-origin)$/, 'auth'],
   ['POST', /^\/v1\/sessions\/[^/]+\/revoke$/, 'auth'],
+  // The smart-session co-signer: a permission and its activation; the wallet service's calls.
+  ['POST', /^\/v1\/sessions\/[^/]+(\/activate)?$/, 'auth'],
+  ['POST', /^\/v1\/wallet$/, 'write'],
   ['POST', /^\/v1\/profile\/account$/, 'write'],
   ['POST', /^\/v1\/generators\/onrampurl$/, 'write'],
   // AppKit Pay's JSON-RPC: pay URLs write a payment; the status is polled every few seconds.

@@ -15,6 +15,8 @@ import { emailAuthRoutes } from '../auth-email/routes.ts'
 import { smartAccountRoutes } from '../auth-email/smart-accounts.ts'
 import { eventRoutes } from '../events.ts'
 import { frameOriginRoutes } from './frame-origin.ts'
+import { cosignerRoutes } from './cosigner.ts'
+import { walletRpcRoutes } from './wallet-rpc.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
@@ -34,4 +36,6 @@ export const routes: Route[] = [
   ...frameOriginRoutes,
   ...emailAuthRoutes,
   ...smartAccountRoutes,
+  ...cosignerRoutes,
+  ...walletRpcRoutes,
 ]

@@ -18,7 +18,9 @@ import {
   type CreateConnectorFn,
   type Transport,
 } from '@wagmi/core'
-import { formatUnits } from 'viem'
+// Postern's own (exact, a few lines): importing viem's here would put viem's shared chunks in this
+// entry's first load, where a wagmi site already has its own viem.
+import { formatUnits } from '../utils/units'
 import type { AdapterContext, ChainAdapter, ConnectResult, Network } from '../types'
 import { PosternError, USER_REJECTED } from '../utils/errors'
 import { rpcTransport } from '../utils/rpc'

@@ -21,19 +21,21 @@ export function cleanupCases(test: Test<ApiCtx>): void {
       await db.query('INSERT INTO embedded_sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $1, $2, $3)', [`purge-${tag}`, now - 2 * HOUR, at])
       await db.query('INSERT INTO device_links (token_hash, email, device_hash, expires_at) VALUES ($1, $1, $1, $2)', [`purge-${tag}`, at])
       await db.query('INSERT INTO farcaster_channels (channel_token, nonce, domain, created_at) VALUES ($1, $1, $1, $2)', [`purge-${tag}`, tag === 'old' ? now - HOUR : now])
+      await db.query(`INSERT INTO cosigner_permissions (pci, project_id, address, chain, cosigner_address, cosigner_key_sealed, request, expiry, status, created_at)
+        VALUES ($1, 'test', '0xabc', 'eip155:1', '0xdef', 's', '{}', $2, 'active', $3)`, [`purge-${tag}`, Math.floor(at / 1000), now - 2 * HOUR])
     }
-    const tables = ['siwx_nonces', 'siwx_sessions', 'email_codes', 'embedded_sessions', 'device_links', 'farcaster_channels']
-    const keys: Record<string, string> = { siwx_nonces: 'nonce', siwx_sessions: 'pci', email_codes: 'email', embedded_sessions: 'token_hash', device_links: 'token_hash', farcaster_channels: 'channel_token' }
+    const tables = ['siwx_nonces', 'siwx_sessions', 'email_codes', 'embedded_sessions', 'device_links', 'farcaster_channels', 'cosigner_permissions']
+    const keys: Record<string, string> = { siwx_nonces: 'nonce', siwx_sessions: 'pci', email_codes: 'email', embedded_sessions: 'token_hash', device_links: 'token_hash', farcaster_channels: 'channel_token', cosigner_permissions: 'pci' }
     const left = async () => {
       const out: string[] = []
       for (const t of tables) out.push(...(await db.query<{ k: string }>(`SELECT ${keys[t]} AS k FROM ${t} WHERE ${keys[t]} LIKE 'purge-%'`)).map((r) => `${t}:${r.k}`))
       return out.sort()
     }
-    assert.is((await left()).length, 12)
+    assert.is((await left()).length, 14)
     const purge = startPurge(db, 30)
     try {
       const deadline = Date.now() + 5_000
-      while ((await left()).length > 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 30))
+      while ((await left()).length > 7 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 30))
     } finally {
       await purge.stop()
     }
