@@ -59,18 +59,22 @@ export async function prepareRealApp(cacheDir, source, log = console.error) {
   if (await installOnce(source, appkit, commit, false, undefined, log) || !existsSync(join(appkit, OUT, 'index.html'))) {
     await viteBuild(appkit, log, 'AppKit')
   }
-  log('real app: packing Postern from the working tree (build.mjs, npm pack)')
-  const tarball = packPostern(root, base)
   const postern = join(base, 'postern')
-  const fresh = await installOnce(source, postern, `${commit} ${posternDeps()}`, true, tarball, log)
-  if (!fresh) {
-    // Same dependencies: only Postern itself changed; unpack the new tarball where npm put the old one.
-    const into = join(postern, 'node_modules', 'postern')
-    rmSync(into, { recursive: true, force: true })
-    mkdirSync(into, { recursive: true })
-    execFileSync('tar', ['-xzf', tarball, '-C', into, '--strip-components=1'])
+  // PEERBENCH_NO_BUILD=1 measures the Postern build already in the cache, as the products' mode does.
+  const reuse = process.env.PEERBENCH_NO_BUILD === '1' && existsSync(join(postern, OUT, 'index.html'))
+  if (!reuse) {
+    log('real app: packing Postern from the working tree (build.mjs, npm pack)')
+    const tarball = packPostern(root, base)
+    const fresh = await installOnce(source, postern, `${commit} ${posternDeps()}`, true, tarball, log)
+    if (!fresh) {
+      // Same dependencies: only Postern itself changed; unpack the new tarball where npm put the old one.
+      const into = join(postern, 'node_modules', 'postern')
+      rmSync(into, { recursive: true, force: true })
+      mkdirSync(into, { recursive: true })
+      execFileSync('tar', ['-xzf', tarball, '-C', into, '--strip-components=1'])
+    }
+    await viteBuild(postern, log, 'Postern')
   }
-  await viteBuild(postern, log, 'Postern')
   const blank = join(base, 'blank', 'dist-blank')
   mkdirSync(blank, { recursive: true })
   writeFileSync(join(blank, 'index.html'), BLANK_PAGE)
@@ -82,7 +86,7 @@ export async function prepareRealApp(cacheDir, source, log = console.error) {
   return {
     dirs: { blank, appkit: join(appkit, OUT), postern: join(postern, OUT) },
     source: commit.slice(0, 10),
-    postern: `${head}${dirty ? ' + working-tree changes in src/' : ''}`,
+    postern: reuse ? 'as left in the cache' : `${head}${dirty ? ' + working-tree changes in src/' : ''}`,
     versions: {
       '@reown/appkit': version(appkit, '@reown/appkit'),
       wagmi: version(appkit, 'wagmi'),

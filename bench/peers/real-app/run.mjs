@@ -7,6 +7,7 @@
 //   jsBefore  brotli bytes of all the JS fetched before the tap (the page settled 3 s past ready,
 //             at least 5 s): what the page loads before the visitor opens the modal
 //   tap       a tap (the phone profile) or a click on the app's connect button → the connect view
+//   jsView    brotli bytes of all the JS fetched by then (what the tap itself fetched included)
 //   heap      JS heap used after a forced GC, the connect view open for 2 s (the floor: settled)
 //   requests  requests and WebSockets before the tap, and how many left the page's origin
 import { join } from 'node:path'
@@ -40,7 +41,7 @@ function jsBytes(resources, origin, root, until) {
   return [...paths].reduce((sum, p) => sum + brotliSize(join(root, decodeURIComponent(p))), 0)
 }
 
-/** One run: { ready, tbt, jsReady, jsBefore, tap, heap, requests, outside, errors }; null where it did not get there. */
+/** One run: { ready, tbt, jsReady, jsBefore, tap, jsView, heap, requests, outside, errors }; null where it did not get there. */
 export async function runRealApp({ launchChromium, server, root, variant, profile }) {
   const browser = await launchChromium()
   try {
@@ -62,19 +63,19 @@ export async function runRealApp({ launchChromium, server, root, variant, profil
     const tbt = ready === null ? null : await evaluate(cdp, `window.__pb.blockingUntil(${ready})`)
     const settle = Math.max((ready ?? profile.viewWait) + 3000, 5000) - (Date.now() - t0)
     if (settle > 0) await page.waitForTimeout(settle)
-    const resources = await evaluate(cdp, `performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime }))`)
     const origin = server.url
     const beforeTap = [...requests]
-    let tap = null
+    let pb = { tapAt: null, viewAt: null }
     if (!variant.floor && ready !== null) {
       // A touch tap where the profile has a touch screen, else a mouse click; both set tapAt.
       await (profile.context.hasTouch ? page.tap(CONNECT_BUTTON) : page.click(CONNECT_BUTTON))
       if (await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 10)) {
-        const pb = await evaluate(cdp, '({ tapAt: window.__pb.tapAt, viewAt: window.__pb.viewAt })')
-        tap = pb.viewAt - pb.tapAt
+        pb = await evaluate(cdp, '({ tapAt: window.__pb.tapAt, viewAt: window.__pb.viewAt })')
         await page.waitForTimeout(2000)
       }
     }
+    const resources = await evaluate(cdp, `performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime }))`)
+    const tap = pb.viewAt === null || pb.tapAt === null ? null : pb.viewAt - pb.tapAt
     await cdp.send('HeapProfiler.collectGarbage')
     const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
     await context.close()
@@ -83,8 +84,9 @@ export async function runRealApp({ launchChromium, server, root, variant, profil
       ready,
       tbt,
       jsReady: ready === null ? null : jsBytes(resources, origin, root, ready),
-      jsBefore: jsBytes(resources, origin, root, Infinity),
+      jsBefore: jsBytes(resources, origin, root, pb.tapAt ?? Infinity),
       tap,
+      jsView: tap === null ? null : jsBytes(resources, origin, root, pb.viewAt),
       heap: variant.floor || tap !== null ? metrics.JSHeapUsedSize : null,
       requests: beforeTap.length,
       outside: outside.length,

@@ -13,6 +13,7 @@ const METRICS = [
   { key: 'jsReady', head: 'JS by interactive (KiB br)', fmt: (v) => (v / 1024).toFixed(1), floor: 0 },
   { key: 'jsBefore', head: 'JS before the modal opens (KiB br)', fmt: (v) => (v / 1024).toFixed(1), floor: 0 },
   { key: 'tap', head: 'tap → connect view (ms)', fmt: (v) => v.toFixed(0), floor: 0 },
+  { key: 'jsView', head: 'JS by the connect view (KiB br)', fmt: (v) => (v / 1024).toFixed(1), floor: 0 },
   { key: 'heap', head: 'JS heap after GC, view open (MiB)', fmt: (v) => (v / 1048576).toFixed(2) },
   { key: 'requests', head: 'requests before the tap (outside origin)', fmt: (v) => String(v) },
 ]
