@@ -35,6 +35,8 @@ async function installOnce(source, dir, stamp, switchImports, tarball, log) {
   log(`real app: installing ${switchImports ? 'the Postern build' : 'the AppKit build'} of ${APP.path} (npm, a few minutes)`)
   const installed = await installApp(dir)
   if (!installed.ok) throw new Error(`${APP.path}: npm install failed: ${installed.error}`)
+  // What the install had to change to resolve at all (install.mjs: legacy peer deps, a nearest version).
+  if (installed.marks.length) log(`real app: installed with ${installed.marks.join(', ')}`)
   writeFileSync(file, stamp)
   return true
 }
