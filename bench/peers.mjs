@@ -1,4 +1,6 @@
-// `npm run bench:peers [--profile desktop|phone] [runs] [variant ...]`: Postern (ESM and CDN script) against the other wallet
+// `npm run bench:peers [--profile desktop|phone] [runs] [variant ...]`
+// `npm run bench:peers -- --real-app <appkit-web-examples> [--profile desktop|phone] [runs]`
+// Postern (ESM and CDN script) against the other wallet
 // modals and a blank page, in one run on this machine. The peers are installed once into a cache
 // folder outside the repository (bench/peers/install.mjs); Postern is built from the working tree.
 // Runs are interleaved (one of each product, then again) so the machine's load hits all alike.
@@ -15,6 +17,16 @@ import { runOnce } from './peers/run.mjs'
 import { formatTable, resultsFile } from './peers/table.mjs'
 import { VARIANTS } from './peers/variants.mjs'
 import { profileFromArgs } from './peers/profile.mjs'
+import { realAppArgs } from './peers/real-app/args.mjs'
+
+// `--real-app <appkit-web-examples>`: AppKit's react-wagmi example app as published and on Postern
+// instead of the products (bench/peers/real-app/); it ends the process when done.
+const realApp = realAppArgs(process.argv.slice(2))
+if (realApp) {
+  const { realAppBench } = await import('./peers/real-app/bench.mjs')
+  await realAppBench(realApp)
+  process.exit(0)
+}
 
 const { name: profileName, profile, args } = profileFromArgs(process.argv.slice(2))
 const [runsArg, ...names] = args

@@ -36,6 +36,9 @@ const bundleStamp = () => JSON.stringify(PEERS) + readEntries() + readFileSync(f
 const readEntries = () => Object.values(PEERS).flatMap((p) => Object.values(p.bundles)).map((f) => readFileSync(join(ENTRIES, f), 'utf8')).join('\n')
 const readStamp = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null)
 
+/** The floor: one static element, no script. */
+export const BLANK_PAGE = `<!doctype html><meta charset=utf-8>${VIEWPORT_META}<title>floor</title><p id=floor>Connect a wallet</p>\n`
+
 /** Installs and bundles every peer unless the cache already holds this exact set; returns the cache folder. */
 export async function ensurePeers(log = console.error) {
   const dir = cacheDir()
@@ -60,9 +63,8 @@ export async function ensurePeers(log = console.error) {
       log(`peers: bundled ${variant}`)
     }
   }
-  // The floor: one static element, no script.
   mkdirSync(join(dir, 'blank', 'dist-blank'), { recursive: true })
-  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), `<!doctype html><meta charset=utf-8>${VIEWPORT_META}<title>floor</title><p id=floor>Connect a wallet</p>\n`)
+  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), BLANK_PAGE)
   writeFileSync(stamp, bundleStamp())
   return dir
 }

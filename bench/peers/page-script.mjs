@@ -5,7 +5,8 @@
 // visitor's first touch or press (a tap on the site's connect button).
 export const WALLET_NAME = 'Bench Wallet'
 
-export function pageScript(viewCriterion) {
+/** `readyCriterion` (optional): when the page is ready for the visitor (the real app's connect button), recorded as readyAt. */
+export function pageScript(viewCriterion, readyCriterion = 'false') {
   return `(() => {
   const deep = () => { const out = []; const st = [document.documentElement];
     while (st.length) { const n = st.pop(); if (!n) continue; if (n.nodeType === 1) { out.push(n); if (n.shadowRoot) st.push(n.shadowRoot); }
@@ -13,7 +14,7 @@ export function pageScript(viewCriterion) {
     return out; };
   const vis = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const ownText = (e) => { let s = ''; for (const n of e.childNodes) if (n.nodeType === 3) s += n.textContent; return s.replace(/\\s+/g, ' ').trim(); };
-  const pb = window.__pb = { viewAt: null, clickAt: null, walletAt: null, walletMethod: null, tapAt: null, longTasks: [] };
+  const pb = window.__pb = { viewAt: null, readyAt: null, clickAt: null, walletAt: null, walletMethod: null, tapAt: null, longTasks: [] };
   try { performance.setResourceTimingBufferSize(5000); } catch (e) {}
   try { new PerformanceObserver((list) => { for (const t of list.getEntries()) pb.longTasks.push([t.startTime, t.duration]); })
     .observe({ type: 'longtask', buffered: true }); } catch (e) {}
@@ -62,6 +63,7 @@ export function pageScript(viewCriterion) {
   };
 
   const check = () => { if (!document.documentElement || pb.viewAt !== null) return;
+    try { if (pb.readyAt === null && (${readyCriterion})) pb.readyAt = performance.now(); } catch (e) {}
     try { if (${viewCriterion}) pb.viewAt = performance.now(); } catch (e) {} };
   const iv = setInterval(() => { check(); if (pb.viewAt !== null) clearInterval(iv); }, 4);
   const raf = () => { check(); if (pb.viewAt === null) requestAnimationFrame(raf); };

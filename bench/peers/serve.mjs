@@ -26,8 +26,9 @@ export function startServer(rootDir, { compress = false } = {}) {
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname
     let file = resolve(root, `.${decodeURIComponent(path)}`)
-    if (!file.startsWith(root + sep) || !file.includes(`${sep}dist-`)) return res.writeHead(403).end()
+    // A folder's index.html (the root's too, when the root is a dist-* folder itself).
     if (path.endsWith('/')) file = resolve(file, 'index.html')
+    if (!file.startsWith(root + sep) || !file.includes(`${sep}dist-`)) return res.writeHead(403).end()
     readFile(file, (error, body) => {
       if (error) return res.writeHead(404).end()
       const out = compress ? encode(file, body, String(req.headers['accept-encoding'] ?? '')) : { body }

@@ -33,7 +33,8 @@ export function medians(results) {
   return out
 }
 
-const ratio = (a, b) => (a === null || b === null ? '–' : b === 0 ? (a === 0 ? '1.00' : '∞') : (a / b).toFixed(2))
+/** a / b to two places; '–' where either is missing. */
+export const ratio = (a, b) => (a === null || b === null ? '–' : b === 0 ? (a === 0 ? '1.00' : '∞') : (a / b).toFixed(2))
 
 export function formatTable(results) {
   const m = medians(results)

@@ -5,7 +5,7 @@
 // Postern renders into <w3m-modal>'s open shadow root: the dialog, its title and the view's own
 // content laid out. With an adapter it opens on the wallet list ('Connect Wallet', .item buttons);
 // with none, on the WalletConnect view (its pairing panel, shown before any relay answer).
-const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); const r = h && h.shadowRoot; if (!r) return false;
+export const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); const r = h && h.shadowRoot; if (!r) return false;
   const d = r.querySelector('[role=dialog]'); const t = r.getElementById('w3m-title');
   if (!d || !vis(d) || !t || !vis(t)) return false;
   const title = ownText(t);
@@ -13,11 +13,14 @@ const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); co
   return title === 'Connect Wallet' && [...d.querySelectorAll('ul.list .item')].some(vis); })()`
 
 // On a phone, AppKit without adapter opens on its All Wallets view instead.
-const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view' || e.localName === 'w3m-all-wallets-view') && vis(e))`
+export const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view' || e.localName === 'w3m-all-wallets-view') && vis(e))`
+
+// The blank page's one element, visible.
+export const FLOOR_VIEW = `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`
 
 export const VARIANTS = {
   // The floor: a page with one static element and no script. What a modal costs is measured above it.
-  blank: { dir: 'blank', view: `(() => { const e = document.getElementById('floor'); return !!e && vis(e); })()`, floor: true },
+  blank: { dir: 'blank', view: FLOOR_VIEW, floor: true },
   postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
   // Opt-in: the CDN page with a modulepreload of the modal's chunk (bench/peers/postern.mjs).

@@ -1,0 +1,65 @@
+// `node bench/peers/main-thread.mjs [--profile phone] [--tap] [variant] [runs]`: where one product's
+// main-thread time goes until its connect view is visible (from navigation, or with --tap from the
+// tap on the site's connect button, the page settled 3 s): a DevTools trace of the page's renderer,
+// each event's own time (its children's taken out) summed by kind: script compile and run, style,
+// layout, paint, HTML parse, GC; and the time the main thread was idle (waiting on the network).
+// Pages as bench:peers serves them (run it once first); Postern as left in the cache. The real app's
+// builds ('real-app:postern', 'real-app:appkit') need a --tap: nothing opens their modal at load.
+import { join } from 'node:path'
+import { register } from 'tsx/esm/api'
+import { cacheDir } from './install.mjs'
+import { startServer } from './serve.mjs'
+import { pageScript } from './page-script.mjs'
+import { waitUntil, evaluate } from './run.mjs'
+import { VARIANTS } from './variants.mjs'
+import { emulate, profileFromArgs } from './profile.mjs'
+import { selfTimes } from './self-times.mjs'
+import { REAL_APP_VARIANTS } from './real-app/run.mjs'
+import { OUT } from './real-app/prepare.mjs'
+
+const { profile, args: rest } = profileFromArgs(process.argv.slice(2))
+const TAP = rest.includes('--tap')
+const [name = 'postern', runs = '1'] = rest.filter((a) => a !== '--tap')
+// 'real-app:postern' and 'real-app:appkit': the builds of `bench:peers --real-app`, tapped on their <appkit-button>.
+const realApp = name.startsWith('real-app:') ? name.slice('real-app:'.length) : null
+const variant = realApp ? REAL_APP_VARIANTS[realApp] : VARIANTS[name]
+if (!variant) throw new Error(`unknown variant ${name}; one of ${[...Object.keys(VARIANTS), 'real-app:postern', 'real-app:appkit'].join(', ')}`)
+const button = realApp ? 'appkit-button' : '#pb-connect'
+register()
+const { launchChromium } = await import('../../test/browser.ts')
+const server = await startServer(realApp ? join(cacheDir(), 'real-app', realApp, OUT) : cacheDir(), { compress: !!profile.compress })
+const CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'].join(',')
+try {
+  for (let run = 0; run < Number(runs); run++) {
+    const browser = await launchChromium()
+    const context = await browser.newContext(profile.context)
+    const page = await context.newPage()
+    await page.addInitScript(pageScript(variant.view, variant.ready))
+    const cdp = await context.newCDPSession(page)
+    await emulate(cdp, profile)
+    const url = realApp ? `${server.url}/` : `${server.url}/${variant.dir}/dist-${name}/`
+    const events = []
+    cdp.on('Tracing.dataCollected', (e) => events.push(...e.value))
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    if (TAP) {
+      await page.goto(`${url}#tap`, { waitUntil: 'commit' })
+      await waitUntil(cdp, `!!document.querySelector('${button}')`, profile.viewWait, 20)
+      await page.waitForTimeout(3000)
+    }
+    await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' })
+    if (TAP) await (profile.context.hasTouch ? page.tap(button) : page.click(button))
+    else await page.goto(url, { waitUntil: 'commit' })
+    await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)
+    // A mark at a known page time places the page's clock on the trace's.
+    const pb = await evaluate(cdp, `({ viewAt: window.__pb.viewAt, tapAt: window.__pb.tapAt, sync: (performance.mark('pb-sync'), performance.getEntriesByName('pb-sync')[0].startTime) })`)
+    await cdp.send('Tracing.end')
+    await done
+    const from = TAP ? pb.tapAt : 0
+    const { total, idle, kinds } = selfTimes(events, pb.sync, from, pb.viewAt)
+    console.log(`\n${name} run ${run + 1}, ${TAP ? 'tap' : 'navigation'} → view ${(pb.viewAt - from).toFixed(0)} ms: main thread busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms`)
+    for (const [kind, ms] of kinds) console.log(`${ms.toFixed(1).padStart(8)} ms  ${kind}`)
+    await browser.close()
+  }
+} finally {
+  server.close()
+}
