@@ -213,7 +213,7 @@ const COINBASE = ['fd20dc426fb37566d803205b19bbc1d4096b248ac04548e3cfb6b3a38bd03
  */
 export function withCaipId(network: NetworkOutput): Network {
   const chainNamespace = network.chainNamespace ?? 'eip155'
+  const own = `${chainNamespace}:${network.id}`
   const given = network.chainNamespace && network.caipNetworkId
-  const caipNetworkId = given && /^[^:]+:[^:]+$/.test(given) && given.startsWith(`${chainNamespace}:`) ? given : `${chainNamespace}:${network.id}`
-  return { ...network, chainNamespace, caipNetworkId } as Network
+  return { ...network, chainNamespace, caipNetworkId: given?.split(':').length == 2 && given.startsWith(own.split(':')[0] + ':') ? given : own } as Network
 }
