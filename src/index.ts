@@ -28,7 +28,7 @@ export const PROJECT_ID_ALERT = 'Project ID Not Configured'
  */
 export function createAppKit(input: AppKitOptions) {
   // The modal's code is fetched at once: an open() made with createAppKit finds it under way.
-  const modal = hasDom() ? loadModal() : undefined
+  if (hasDom()) loadModal().catch(() => undefined)
   const options = parseOptions(input)
   const store = createStore(options, { walletConnect: loadWalletConnect, embedded: loadEmbedded })
   const kit = createKit(store)
@@ -44,8 +44,6 @@ export function createAppKit(input: AppKitOptions) {
   if (hasDom()) {
     defineElements()
     applyTheme(store, document)
-    // Unopened by the time the page is idle, the modal gets its host ready then (views/mount.tsx).
-    modal?.then((m) => m.mountWhenIdle(store), () => undefined)
     // The runtime starts once: on the first use that needs the adapters started (wallet.ts, the
     // headless hooks call store.ui.start), else after a first open's paint when open() came with
     // createAppKit (its parse and run cost that paint about 20 ms), else at once.

@@ -12,24 +12,6 @@ export { openModal } from '../signals/modal'
 const TAG = 'w3m-modal'
 
 /**
- * A page that has not opened the modal by the time it is idle gets its host, styles and locale
- * ready then, so a visitor's first tap only renders the view (a third less work on a phone).
- * AppKit, too, puts its <w3m-modal> in the page once createAppKit has run. Not for a host the
- * site places itself (embedded, disableAppend); a failure leaves the first open to try again.
- */
-export function mountWhenIdle(store: Store): void {
-  if (store.options.enableEmbedded || store.options.disableAppend) return
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
-  idle(() => {
-    if (store.ui.shown || !store.ui.mount) return
-    const shown = store.ui.mount()
-    shown.catch(() => {
-      if (store.ui.shown === shown) store.ui.shown = undefined
-    })
-  })
-}
-
-/**
  * Renders the modal into <w3m-modal>'s shadow root. The element is appended to the body on
  * first open, unless the site placed one itself (embedded mode) or disabled appending.
  */
