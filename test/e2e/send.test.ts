@@ -118,7 +118,7 @@ test('behavior: each validation message appears for its bad input, and nothing r
       assert.ok(ratio >= 4.5, `${mode}: ${await el.evaluate((e) => e.outerHTML.slice(0, 60))} has contrast ${ratio.toFixed(2)}`)
     }
   }
-  await page.evaluate((to) => (window as any).modal.open({ view: 'WalletSend', arguments: { amount: '1', assetAddress: '', namespace: 'bip122', chainId: 1, to } }), addresses[7])
+  await page.evaluate((to) => (window as any).modal.open({ view: 'WalletSend', arguments: { amount: '1', assetAddress: '', namespace: 'polkadot', chainId: 1, to } }), addresses[7])
   await form.error('Unsupported chain')
   assert.is(await sentCount(page), 0)
   assert.equal((await events(page)).map((e) => e.event), [])
