@@ -10,6 +10,7 @@ import { getBuyStatus, getExchanges, getPayUrl, PayApiError, type PayApi } from 
 import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as fail } from '../utils/pay-errors'
 import { initialPayState, patchPay, payState, subscribePayKey, type PayControllerState } from './state'
 import { formatCaip19Asset } from '../utils/pay-assets'
+import { PAY_LOADING_VIEW, PAY_VIEW } from './view'
 import type { GetExchangesParams, PayUrlParams, PaymentOptions } from '../utils/pay-types'
 
 const DEFAULT_PAGE = 0
@@ -62,6 +63,7 @@ function initializeAnalytics() {
 }
 
 export const PayController = {
+  loadingView: PAY_LOADING_VIEW,
   get state(): PayControllerState {
     return payState().peek()
   },
@@ -114,7 +116,7 @@ export const PayController = {
     const s = payState().peek()
     emit('PAY_MODAL_OPEN', { exchanges: s.exchanges, configuration: configuration(s) })
     // The views' chunk reaches the controller through the route: it never holds a copy of this state.
-    await kit.open({ view: 'Pay', data: { pay: PayController } })
+    await kit.open({ view: 'Pay', data: { pay: PayController, view: PAY_VIEW } })
   },
 
   getPaymentAsset: () => payState().peek().paymentAsset,

@@ -90,6 +90,8 @@ export interface PayControllerState extends PaymentOptions {
 
 /** What the Pay views use of PayController; openPay hands it over in the route's data. */
 export interface PayViewController {
+  /** PayLoading's route entry, pushed with its route (views/Modal.tsx reads route.data.view). */
+  readonly loadingView: { title: () => string; load: () => Promise<unknown> }
   readonly state: PayControllerState
   stateSignal(): Signal<PayControllerState>
   patchState(patch: Partial<PayControllerState>): void

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
 import { closeModal, currentRoute, goBack, pushView } from '../signals/modal'
 import { resolveVariables } from '../signals/theme'
-import { VIEWS } from './routes'
+import { VIEWS, type ViewEntry } from './routes'
 import { Toast } from './Toast'
 import { LazyView } from './LazyView'
 import { deepActiveElement, trapTab } from './focus'
@@ -75,7 +75,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   }, [open, embedded])
 
   if (!open) return null
-  const entry = VIEWS[route.view]
+  // A view an optional entry brings (postern/pay's) comes in its route, not in every site's modal chunk.
+  const entry = VIEWS[route.view] ?? (route.data?.view as ViewEntry | undefined)
   const props = { store, route }
   // Titles are English keys (routes.ts); a wallet's name is no key and stays as it is.
   const title = entry ? t(entry.title(props)) : route.view

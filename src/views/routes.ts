@@ -35,10 +35,4 @@ export const VIEWS: Partial<Record<ViewName, ViewEntry>> = {
   UpdateEmailSecondaryOtp: { title: () => 'Confirm New Email', load: () => import('../lazy/email/update').then((m) => m.UpdateEmailSecondaryOtp) },
   UpgradeEmailWallet: { title: () => 'Upgrade Your Wallet', load: () => import('../lazy/email/upgrade').then((m) => m.UpgradeEmailWallet) },
   RegisterAccountNameSuccess: { title: () => 'Choose Name', load: () => import('../lazy/names/index').then((m) => m.RegisterAccountNameSuccess) },
-  Pay: { title: () => 'How you pay', load: () => loadPay().then((m) => m.Pay) },
-  PayLoading: { title: () => 'Processing payment...', load: () => loadPay().then((m) => m.PayLoading) },
-}
-
-function loadPay() {
-  return import('../lazy/pay/index')
 }

@@ -59,7 +59,7 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
       showToast(store, 'error', errorDetail ?? error ?? 'Unable to initiate payment')
       return
     }
-    pushView(store, 'PayLoading', { pay: PayController })
+    pushView(store, 'PayLoading', { pay: PayController, view: PayController.loadingView })
     if (popup) popup.location.href = result.url
     else if (result.openInNewTab) window.open(result.url, '_blank', 'noopener')
     else window.location.href = result.url

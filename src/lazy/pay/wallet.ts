@@ -33,7 +33,7 @@ export async function payWithWallet(store: Store, pay: PayViewController): Promi
   if (s.isPaymentInProgress) return
   patchPay({ currentPayment: { type: 'wallet', status: 'IN_PROGRESS' }, error: null, errorDetail: undefined })
   patchPay({ isPaymentInProgress: true, paymentId: crypto.randomUUID() })
-  pushView(store, 'PayLoading', { pay })
+  pushView(store, 'PayLoading', { pay, view: pay.loadingView })
   try {
     const network = findNetwork(store.network.networks.peek(), s.paymentAsset.network)
     if (!network) fail(`${s.paymentAsset.network} is not one of the modal's networks`, 'INVALID_PAYMENT_CONFIG')
