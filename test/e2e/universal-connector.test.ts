@@ -39,8 +39,6 @@ test.before(async () => {
 test.after(async () => {
   await wallet?.stop()
   await e2e?.stop()
-  // The site's bundler service ends with this file, not seconds after it (the runner counts it as a leak).
-  await (await import('esbuild')).stop()
 })
 
 type Win = { connector: any; modal: any; connecting?: Promise<any> }

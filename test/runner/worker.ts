@@ -33,6 +33,10 @@ harness?.shareAcrossFiles({
   },
 })
 
+// esbuild's service (the site bundles several e2e files make) lives as long as the worker: started
+// here under the worker's mark, no file is charged with it and none has it killed under the next.
+if (harness) await (await import('esbuild')).transform('')
+
 // A file's error that escapes its tests fails that file, as it would crash a process of its own.
 let escaped = false
 const report = (label: string) => (error: unknown) => {
