@@ -100,7 +100,7 @@ export async function deployDex(rpcUrl: string, chainId: number): Promise<DexInf
   const send = async (data: Hex, to?: Hex, value = 0n) => {
     const serialized = await account.signTransaction({ type: 'eip1559', chainId, nonce: nonce++, gas: 6_000_000n, ...FEES, data, value, ...(to ? { to } : {}) })
     const hash = await c.sendRawTransaction({ serializedTransaction: serialized })
-    const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 })
+    const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 60_000 })
     if (receipt.status !== 'success') throw new Error(`DEX transaction ${hash} reverted`)
   }
   const weth = artifact('v2-periphery', 'WETH9')

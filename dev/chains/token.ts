@@ -67,8 +67,9 @@ async function sendAsDeployer(c: ReturnType<typeof client>, chainId: number, non
     ...(to ? { to } : {}),
   })
   const hash = await c.sendRawTransaction({ serializedTransaction: serialized })
-  // anvil automines, but under load the receipt can lag the send by a moment.
-  const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 10_000 })
+  // anvil automines, but on a loaded machine (CI: two e2e workers beside these files) the receipt
+  // has lagged the send by more than 10 s.
+  const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 60_000 })
   if (receipt.status !== 'success') throw new Error(`token transaction ${hash} reverted`)
   return receipt
 }
