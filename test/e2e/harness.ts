@@ -119,6 +119,9 @@ export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
       if (!own) return endSharedFile()
       await browser.close().catch(() => undefined)
       await stack.stop()
+      // A site bundle's esbuild service outlives the file by seconds and is then charged to it as a
+      // leftover; a file with a process of its own ends it here (a shared worker keeps its own).
+      if (!sharing) await (await import('esbuild')).stop()
     },
   }
 }
