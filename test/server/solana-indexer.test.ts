@@ -32,7 +32,7 @@ const test = suite<Ctx>('server indexer on Solana', { signers: [] })
 const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 const ATA_PROGRAM = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
-const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), 90_000)
 test.before(async (ctx) => {
   ctx.solana = await startSolana()
   ctx.signers = await Promise.all(ctx.solana.accounts.map((a) => createKeyPairSignerFromBytes(a.secretKey)))
