@@ -21,7 +21,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('server indexer', {})
 
-const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), 120_000)
 test.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), 'postern-indexer-'))
   ctx.chains = await startChains()
