@@ -14,8 +14,11 @@ export interface AnalyticsEvent {
   props: Record<string, unknown>
 }
 
-/** What one read of an address on an EVM chain found: each holding with its amount, before prices. */
-export type ChainHoldings = { fungible: Fungible; amount: bigint }[]
+/**
+ * What one read of an address on a chain found: each holding with its amount, before prices.
+ * `unpriced`: a token nobody vouched for, worth 0 whatever its symbol says.
+ */
+export type ChainHoldings = { fungible: Fungible; amount: bigint; unpriced?: true }[]
 
 /** Everything the handlers share; one per server. */
 export interface ServerState {
@@ -44,7 +47,7 @@ export interface ServerState {
   bitcoinEsploraUrl?: string
   bitcoinChainIds: string[]
   indexer: Indexer | undefined
-  /** EVM balances read a moment ago, per (chain, address), shared by the requests for them. */
+  /** EVM and Solana balances read a moment ago, per (chain, address), shared by the requests for them. */
   balances: BalanceCache<ChainHoldings>
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
