@@ -15,7 +15,6 @@ import { refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
 import { AppKitPayError, AppKitPayErrorMessages, failure } from '../../utils/pay-errors'
 import type { PayBalance, PayControllerState, PaymentAssetWithAmount, PayViewController, Quote, QuoteStatus, QuoteTransactionStep } from '../../utils/pay-types'
-import { sendWalletTransaction } from '../swap/tx'
 import { getQuoteStatus, getTransfersQuote, QuoteApiError } from './transfers-api'
 
 /** AppKit's getNativeTokenAddress('eip155'): how the quote API names a chain's native coin. */
@@ -83,7 +82,7 @@ function directTransferQuote(s: PayControllerState, source: PaymentAssetWithAmou
 function checkQuote(quote: Quote, s: PayControllerState, source: PaymentAssetWithAmount, user: string, amount: bigint): void {
   const { destination, origin, steps } = quote
   const chainId = Number(source.network.split(':')[1])
-  const ok = destination.amount === String(amount) && destination.currency.network === s.paymentAsset.network && same(destination.currency.asset, s.paymentAsset.asset)
+  const ok = quote.type === undefined && destination.amount === String(amount) && destination.currency.network === s.paymentAsset.network && same(destination.currency.asset, s.paymentAsset.asset)
     && origin.currency.network === source.network && same(origin.currency.asset, source.asset)
     && steps.every((step) => step.type === 'transaction' && same(step.transaction.from, user) && (step.transaction.chainId ?? chainId) === chainId)
   if (!ok) throw new Error('The quote is for another payment')
@@ -100,14 +99,15 @@ export async function fetchQuote(store: Store, pay: PayViewController): Promise<
   try {
     const user = accountFor(store, namespaceOf(s)).address ?? ''
     const amount = parseUnits(decimalString(s.amount), s.paymentAsset.metadata.decimals)
-    const quote = same(source.network, s.paymentAsset.network) && same(source.asset, s.paymentAsset.asset)
+    const direct = same(source.network, s.paymentAsset.network) && same(source.asset, s.paymentAsset.asset)
+    const quote = direct
       ? directTransferQuote(s, source, amount)
       : await getTransfersQuote(apiOf(store), {
         user, recipient: s.recipient, amount: String(amount),
         originChainId: source.network.split(':')[1]!, originCurrency: tokenAddress(source.asset),
         destinationChainId: s.paymentAsset.network.split(':')[1]!, destinationCurrency: tokenAddress(s.paymentAsset.asset),
       })
-    if (quote.type !== 'direct-transfer') checkQuote(quote, s, source, user, amount)
+    if (!direct) checkQuote(quote, s, source, user, amount)
     // The answer counts only if the same option is still chosen.
     if (pay.state.selectedPaymentAsset === source) pay.patchState({ quote })
   } catch (error) {
@@ -162,6 +162,8 @@ export async function sendQuoteStep(store: Store, pay: PayViewController, done: 
     if (!network) throw new AppKitPayError('INVALID_PAYMENT_CONFIG', `${quote.origin.currency.network} is not one of the modal's networks`)
     await onOriginNetwork(store, network)
     const { to, data, value, gas } = step.transaction
+    // The wallet's transaction module (with viem) arrives only when a step is sent.
+    const { sendWalletTransaction } = await import('../swap/tx')
     const hash = await sendWalletTransaction(store, { to, data, value: BigInt(value), gas: gas ? BigInt(gas) : FALLBACK_GAS })
     if (!last) return done + 1
     pay.patchState({ requestId: step.requestId })
