@@ -5,7 +5,7 @@
 // to success only when that call, from that payer, succeeded on chain and delivered the amount,
 // and one transaction settles one quote.
 import { randomBytes } from 'node:crypto'
-import { encodeFunctionData, erc20Abi, getAddress, parseAbi, parseEventLogs, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress, parseAbi, parseEventLogs, type Address, type Hex, type Log } from 'viem'
 import { allowance, APPROVE_GAS, estimate, isNative, SWAP_GAS } from './chain/dex.ts'
 import type { EvmChain } from './chain/evm.ts'
 import type { Queryable } from './db/index.ts'
@@ -67,7 +67,7 @@ async function cheapestPath(chain: EvmChain, from: Address, to: Address, amountO
       return undefined // a missing pool, or one too shallow for the amount, reverts
     }
   }))
-  return found.filter((f) => !!f).sort((x, y) => (x.amountIn < y.amountIn ? -1 : 1))[0]
+  return found.filter((f): f is { path: Address[]; amountIn: bigint } => !!f).sort((x, y) => (x.amountIn < y.amountIn ? -1 : 1))[0]
 }
 
 function swapData(from: Address, to: Address, r: { amountOut: bigint; amountInMax: bigint; path: Address[]; recipient: Address; deadline: bigint }): Hex {
@@ -148,7 +148,7 @@ async function quoteById(db: Queryable, requestId: string): Promise<QuoteRow | u
 }
 
 /** Whether the receipt delivered the quote's amount to its recipient (a token's Transfer log; the native coin by the call itself). */
-function delivered(q: QuoteRow, logs: Parameters<typeof parseEventLogs>[0]['logs']): boolean {
+function delivered(q: QuoteRow, logs: Log[]): boolean {
   if (isNative(q.destination_currency)) return true
   return parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs }).some((l) =>
     l.address.toLowerCase() === q.destination_currency && l.args.to.toLowerCase() === q.recipient && l.args.value === BigInt(q.amount_out))

@@ -21,8 +21,8 @@ const QuoteBody = v.object({
   amount: v.pipe(
     v.string('amount: must be a string'),
     v.regex(/^\d{1,78}$/, 'amount: must be an integer amount in base units'),
-    v.transform(BigInt),
-    v.check((n) => n > 0n && n <= maxUint256, 'amount: must be above 0 and fit 256 bits'),
+    v.transform((s: string) => BigInt(s)),
+    v.check((n: bigint) => n > 0n && n <= maxUint256, 'amount: must be above 0 and fit 256 bits'),
   ),
 })
 const RequestId = /^0x[0-9a-f]{64}$/

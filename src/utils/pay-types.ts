@@ -74,7 +74,9 @@ export type QuoteCurrency = PaymentAsset
 export interface QuoteAmount { amount: string; currency: QuoteCurrency }
 export interface QuoteFee { id: string; label: string; amount: string; currency: QuoteCurrency }
 export interface QuoteDepositStep { requestId: string; type: 'deposit'; deposit: { amount: string; currency: string; receiver: string } }
-export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: unknown }
+/** A transaction the wallet sends (the quote API's EVM call; `value` and `gas` in base units). */
+export interface QuoteTransaction { from: string; to: string; data: string; value: string; chainId?: number; gas?: string }
+export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: QuoteTransaction }
 export type QuoteStep = QuoteDepositStep | QuoteTransactionStep
 export interface Quote { type?: 'direct-transfer'; origin: QuoteAmount; destination: QuoteAmount; steps: QuoteStep[]; fees: QuoteFee[]; timeInSeconds: number }
 

@@ -24,11 +24,13 @@ let seen: Record<string, unknown> | undefined
 const test = suite<{ server?: Server; url?: string }>('PayQuote: quotes checked before a wallet is asked', {})
 test.before(async (ctx) => {
   ctx.server = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' }
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end()
     let raw = ''
     req.on('data', (c) => (raw += c))
     req.on('end', () => {
       seen = raw ? JSON.parse(raw) : undefined
-      res.writeHead(next.status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      res.writeHead(next.status, { 'content-type': 'application/json', ...cors })
       res.end(JSON.stringify(next.body))
     })
   })
