@@ -108,7 +108,7 @@ export async function createQuote(state: ServerState, projectId: string, q: Quot
   gas += swapGas
   steps.push({ requestId, type: 'transaction', transaction: { from: user, to: router, data, value: String(value), chainId, gas: String(swapGas) } })
   const gasPrice = await chain.client.getGasPrice()
-  const latest = await chain.client.getBlockNumber()
+  const latest = await chain.client.getBlockNumber({ cacheTime: 0 })
   await state.db.query(
     `INSERT INTO pay_quotes (request_id, project_id, chain_id, user_address, origin_currency, destination_currency, recipient, amount_out, amount_in_max, swap_to, swap_data, scanned_to, deadline, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
@@ -175,7 +175,7 @@ export async function quoteStatus(state: ServerState, projectId: string, request
   if (q.status !== 'waiting') return q.status
   const chain = state.evm.find((c) => c.chainId === q.chain_id)
   if (!chain) return 'waiting'
-  const latest = await chain.client.getBlockNumber()
+  const latest = await chain.client.getBlockNumber({ cacheTime: 0 })
   const from = BigInt(q.scanned_to) + 1n
   const to = latest < from + SCAN_BLOCKS ? latest : from + SCAN_BLOCKS - 1n
   let lastTime = 0n
