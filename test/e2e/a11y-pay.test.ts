@@ -50,10 +50,10 @@ for (const [i, variant] of VARIANTS.entries()) {
     await startPay(connected.page, options)
     await modal(connected.page).locator('.item').nth(2).waitFor()
     await check(connected.page, 'Pay (connected, exchanges)', found)
-    await modal(connected.page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+    await modal(connected.page).locator('.item').first().click()
     await el(connected.page, 'pay-fees').waitFor()
     await check(connected.page, 'PayQuote (options, quote, fees)', found)
-    await modal(connected.page).locator('[aria-pressed=false]', { hasText: 'on Polygon' }).first().click()
+    await modal(connected.page).locator('[aria-pressed=false]', { hasText: 'Polygon' }).first().click()
     await el(connected.page, 'pay-quote-error').waitFor()
     await check(connected.page, 'PayQuote (quote error, fees skeleton)', found)
     await connected.page.evaluate(() => (window as any).modal.close())
@@ -69,7 +69,10 @@ for (const [i, variant] of VARIANTS.entries()) {
     await modal(connected.page).locator('[data-testid=pay-loading][data-state=error]').waitFor()
     await check(connected.page, 'PayLoading (failed)', found)
     assert.equal(found, [], found.join('\n'))
-    assert.equal([...errors, ...connected.errors], [])
+    // The quote without a route is the API's 400, which the browser logs: the one error expected.
+    const logged = [...errors, ...connected.errors]
+    assert.ok(logged.filter((e) => e.includes('status of 400')).length <= 1, logged.join('\n'))
+    assert.equal(logged.filter((e) => !e.includes('status of 400')), [])
   })
 }
 

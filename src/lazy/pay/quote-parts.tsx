@@ -57,12 +57,11 @@ export function OptionsEmpty({ onConnectOther }: { onConnectOther: () => void })
   )
 }
 
-const FEE_LABELS = ['Pay', 'Network Fee', 'Service Fee']
-
 export function FeesSkeleton() {
+  const labels = [t('Pay'), t('Network Fee'), t('Service Fee')]
   return (
     <dl class="fees" aria-busy="true" data-testid="pay-fees-skeleton">
-      {FEE_LABELS.map((label) => <div key={label}><dt>{t(label)}</dt><dd><span class="shimmer" aria-hidden="true" /></dd></div>)}
+      {labels.map((label) => <div key={label}><dt>{label}</dt><dd><span class="shimmer" aria-hidden="true" /></dd></div>)}
     </dl>
   )
 }
@@ -73,7 +72,7 @@ export function Fees({ quote, networks }: { quote: Quote; networks: readonly Net
       <div><dt>{t('Pay')}</dt><dd>{sixDecimals(decimalOf(quote.origin))} {quote.origin.currency.metadata.symbol}</dd></div>
       {quote.fees.map((fee) => (
         <div key={fee.id}>
-          <dt>{fee.label}</dt>
+          <dt>{fee.id === 'network' ? t('Network Fee') : fee.id === 'service' ? t('Service Fee') : fee.label}</dt>
           <dd>
             {sixDecimals(decimalOf(fee))} {fee.currency.metadata.symbol}
             {fee.id === 'network' && <span class="muted"> · {networks.find((n) => n.caipNetworkId === fee.currency.network)?.name ?? fee.currency.network}</span>}

@@ -82,8 +82,8 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
   return (
     <div class="pay" ref={styled} data-testid="pay-quote">
       <p class="from">
-        <WalletImage src={account.connectedWalletInfo?.icon} name={account.connectedWalletInfo?.name ?? 'Wallet'} size={24} />
-        <span>{account.connectedWalletInfo?.name ?? t('Wallet')}</span>
+        <WalletImage src={account.connectedWalletInfo?.icon} name={account.connectedWalletInfo?.name ?? ''} size={24} />
+        {account.connectedWalletInfo?.name && <span>{account.connectedWalletInfo.name}</span>}
         {account.address && <span class="muted">{short(account.address)}</span>}
       </p>
       <h3 class="label" id="pay-options-label">{t('Choose payment option')}</h3>
