@@ -6,10 +6,9 @@ import type { Store } from '../../signals/store'
 import type { ChainNamespace, Network } from '../../types'
 import { getBalances } from '../../api/blockchain'
 import { accountFor } from '../../signals/account'
-import { refreshTokenBalances } from '../../signals/balances'
 import { pushView } from '../../signals/modal'
 import { findNetwork } from '../../signals/network'
-import { parseUnits } from '../../signals/send'
+import { toUnits } from '../../utils/units'
 import { showToast } from '../../signals/toast'
 import { refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
@@ -98,7 +97,7 @@ export async function fetchQuote(store: Store, pay: PayViewController): Promise<
   pay.patchState({ quote: undefined, quoteStatus: 'waiting', quoteError: null, isFetchingQuote: true, requestId: undefined })
   try {
     const user = accountFor(store, namespaceOf(s)).address ?? ''
-    const amount = parseUnits(decimalString(s.amount), s.paymentAsset.metadata.decimals)
+    const amount = toUnits(decimalString(s.amount), s.paymentAsset.metadata.decimals)
     const direct = same(source.network, s.paymentAsset.network) && same(source.asset, s.paymentAsset.asset)
     const quote = direct
       ? directTransferQuote(s, source, amount)
@@ -175,7 +174,7 @@ export async function sendQuoteStep(store: Store, pay: PayViewController, done: 
       currentPayment: { type: 'wallet', status: paid ? 'SUCCESS' : 'FAILED', result: hash },
       ...(!paid && { error: AppKitPayErrorMessages.GENERIC_PAYMENT_ERROR, errorDetail: `The payment did not complete (${quoteStatus})` }),
     })
-    void refreshTokenBalances(store, 'eip155', { force: true })
+    void import('../../signals/balances').then((m) => m.refreshTokenBalances(store, 'eip155', { force: true }))
     void refreshBalance(store, 'eip155', { force: true })
     return done + 1
   } catch (error) {

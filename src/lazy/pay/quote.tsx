@@ -6,7 +6,7 @@ import type { Store } from '../../signals/store'
 import type { Route } from '../../signals/modal'
 import { closeModal, pushView } from '../../signals/modal'
 import { accountFor } from '../../signals/account'
-import { parseUnits } from '../../signals/send'
+import { toUnits } from '../../utils/units'
 import { showToast } from '../../signals/toast'
 import type { ChainNamespace } from '../../types'
 import { useStyles } from '../../ui/sheet'
@@ -62,7 +62,7 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
     if (!quote || !source || sending) return
     let held: bigint | undefined
     try {
-      held = parseUnits(source.amount, source.metadata.decimals)
+      held = toUnits(source.amount, source.metadata.decimals)
     } catch {
       held = undefined // an odd balance figure: the wallet has the last word
     }
