@@ -10,7 +10,7 @@ import * as pay from '../../src/pay'
 import { setAccountState } from '../../src/signals/account'
 import { fetchQuote, paymentOptions } from '../../src/lazy/pay/quote-actions'
 import type { PayViewController, Quote } from '../../src/utils/pay-types'
-import { kitWith, resetDom } from '../render'
+import { kitWith, modalRoot, resetDom, waitFor } from '../render'
 
 const USER = '0x1111111111111111111111111111111111111111'
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -118,6 +118,21 @@ test('behavior: the payment asset itself is a direct transfer with no API call; 
     assert.is(quote.type, 'direct-transfer')
     assert.equal(quote.steps, [{ requestId: 'direct-transfer', type: 'deposit', deposit: { amount: '2000000000000000000', currency: DAI, receiver: '0x00000000000000000000000000000000000000aa' } }])
   })
+})
+
+test('behavior: the PayQuote view for a wallet that holds nothing: the empty state, whose Connect other wallet goes to Connect', async (ctx) => {
+  const kit = kitWith({ apiUrl: ctx.url!, blockchainApiUrl: ctx.url! })
+  setAccountState(kit.store, 'eip155', { address: USER, caipAddress: `eip155:1:${USER}` })
+  pay.PayController.patchState({ paymentAsset: dai, recipient: '0x00000000000000000000000000000000000000aa', amount: 2, isConfigured: true })
+  next = { status: 200, body: { balances: [] } }
+  await kit.open({ view: 'PayQuote', data: { pay: pay.PayController, view: pay.PayController.quoteView } })
+  const empty = await waitFor(() => modalRoot().querySelector('[data-testid=pay-options-empty]'), 'the empty state')
+  assert.ok(empty.textContent?.includes("You don't have enough funds to complete this transaction"), empty.textContent ?? '')
+  assert.ok(modalRoot().querySelector('[data-testid=pay-fees-skeleton]'), 'no quote: the fees skeleton')
+  const pay_ = [...modalRoot().querySelectorAll('button')].find((b) => b.textContent === 'Pay')
+  assert.is(pay_?.disabled, true)
+  ;(empty.querySelector('button') as HTMLButtonElement).click()
+  await waitFor(() => modalRoot().textContent?.includes('Connect Wallet'), 'Connect')
 })
 
 test.run()
