@@ -10,7 +10,7 @@ import type { AdapterContext, Connector } from '../../src/types'
 import { PosternError } from '../../src/utils/errors'
 import { installSatsTestWallet } from '../../dev/wallet/bitcoin/browser/sats-connect.ts'
 import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
-import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 
 const test = suite('adapters/bitcoin: sats-connect wallets')
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'

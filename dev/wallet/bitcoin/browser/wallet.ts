@@ -6,7 +6,7 @@ import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { accountFromKeys, REGTEST } from '../../../bitcoin/keys.ts'
-import { signBip322 } from '../../../bitcoin/bip322.ts'
+import { signBip322 } from '../../../../src/lazy/bitcoin/bip322.ts'
 
 export type Policy = 'approve' | 'reject'
 export interface BitcoinTestWalletOptions {
