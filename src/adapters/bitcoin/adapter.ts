@@ -197,13 +197,13 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (disconnect) await withTimeout(Promise.resolve().then(() => disconnect.disconnect()).catch(() => undefined), DISCONNECT_WAIT_MS)
     },
     async switchNetwork(id, network) {
-      const session = directSessions.get(id)
+      const ongoing = directSessions.get(id)
       const other = direct(id)
-      if (session && other) {
+      if (ongoing && other) {
         const accounts = await other.switchNetwork(network)
-        session.network = network
-        if (accounts?.length && accounts[0]!.address !== session.accounts[0]?.address) {
-          session.accounts = accounts
+        ongoing.network = network
+        if (accounts?.length && accounts[0]!.address !== ongoing.accounts[0]?.address) {
+          ongoing.accounts = accounts
           context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
         }
         return
