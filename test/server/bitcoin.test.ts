@@ -84,7 +84,7 @@ test('behavior: the history pages past Esplora\'s first page (mempool + 25 confi
   assert.equal(pages.map((p) => p.length), [26, 25, 11])
   assert.equal(pages.flat(), expected)
   const bad = await get(api!, `/v1/account/${address}/history?projectId=test&chainId=${REGTEST_CAIP}&cursor=${Buffer.from(JSON.stringify({ after: 'x' })).toString('base64url')}`)
-  assert.equal([bad.status, bad.body.reason], [400, 'query.cursor: is not a cursor from this API'])
+  assert.equal([bad.status, bad.body.reason], [400, 'cursor: is not a cursor from this API'])
 })
 
 test('protection: an Esplora API that does not answer is a 502 with a reason, never a 500', async ({ node, broken }) => {
