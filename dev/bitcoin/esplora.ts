@@ -61,6 +61,21 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const ADDRESS = /^[a-zA-Z0-9]{14,100}$/
+
+/**
+ * Esplora's pages of an address's transactions: /txs is the mempool's (up to 50) then the newest 25
+ * confirmed; /txs/chain[/:last_seen_txid] the 25 confirmed after that one; /txs/mempool the mempool's.
+ */
+function addressTxs(ledger: BitcoinLedger, address: string, rest: string[]): TxRecord[] | undefined {
+  const all = ledger.txsOf(address)
+  const pending = all.filter((t) => !t.block)
+  const confirmed = all.filter((t) => t.block)
+  if (rest.length === 0) return [...pending.slice(0, 50), ...confirmed.slice(0, 25)]
+  if (rest[0] === 'mempool' && rest.length === 1) return pending.slice(0, 50)
+  if (rest[0] !== 'chain' || rest.length > 2) return undefined
+  const from = rest[1] ? confirmed.findIndex((t) => t.txid === rest[1]) + 1 : 0
+  return from === 0 && rest[1] ? [] : confirmed.slice(from, from + 25)
+}
 const TXID = /^[0-9a-f]{64}$/
 
 /** Answers one request: [status, body]; objects are sent as JSON, strings as text. */
@@ -87,7 +102,8 @@ export async function handleEsplora(ledger: BitcoinLedger, method: string, path:
     if (!ADDRESS.test(b)) return [400, 'Invalid Bitcoin address']
     if (!c) return [200, { address: b, chain_stats: stats(ledger, b, true), mempool_stats: stats(ledger, b, false) }]
     if (c === 'utxo') return [200, ledger.utxosOf(b).map((o) => ({ txid: o.txid, vout: o.vout, status: statusJson(ledger.txs.get(o.txid)!), value: Number(o.value) }))]
-    if (c === 'txs') return [200, ledger.txsOf(b).slice(0, 50).map(txJson)]
+    const list = c === 'txs' ? addressTxs(ledger, b, parts.slice(3)) : undefined
+    if (list) return [200, list.map(txJson)]
   }
   if (a === 'tx' && b) {
     const tx = TXID.test(b) ? ledger.txs.get(b) : undefined

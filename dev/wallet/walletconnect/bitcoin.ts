@@ -6,7 +6,7 @@ import * as btc from '@scure/btc-signer'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import { accountFromKeys, REGTEST } from '../../bitcoin/keys.ts'
-import { signBip322 } from '../../bitcoin/bip322.ts'
+import { signBip322 } from '../../../src/lazy/bitcoin/bip322.ts'
 import { WalletRpcError } from './rpc.ts'
 
 export interface WcBitcoinOptions {
