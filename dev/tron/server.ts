@@ -1,8 +1,10 @@
 // The local TRON node's HTTP API: the /wallet/* subset of java-tron's full node that wallets and
 // sites use, answering as TronGrid does (objects, `{}` for nothing found, hex-encoded messages).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { anyToHex, toBase58Address } from './crypto.ts'
 import type { TronLedger } from './ledger.ts'
+import { accountHistory } from './account-history.ts'
 
 const MAX_BODY_BYTES = 1 << 20
 type Body = Record<string, unknown>
@@ -94,7 +96,17 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 async function handle(req: IncomingMessage, res: ServerResponse, ledger: TronLedger): Promise<void> {
   if (req.method === 'OPTIONS') return send(res, 204, undefined)
-  const route = ROUTES[new URL(req.url ?? '/', 'http://node').pathname]
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'node'}`)
+  if (req.method === 'GET' && url.pathname.startsWith('/v1/')) {
+    try {
+      const answer = accountHistory(ledger, url) ?? { status: 404, body: { success: false, error: 'not found', statusCode: 404 } }
+      return send(res, answer.status, answer.body)
+    } catch (error) {
+      console.error('[tron node]', error)
+      return send(res, 500, { success: false, error: 'internal error', statusCode: 500 })
+    }
+  }
+  const route = ROUTES[url.pathname]
   if (!route) return send(res, 404, { Error: 'not found' })
   let body: Body = {}
   try {
@@ -117,10 +129,11 @@ export async function startHttpServer(ledger: TronLedger, port: number): Promise
   const server = createServer((req, res) => void handle(req, res, ledger))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
+    // Port 0: the OS picks one and no other process can take it between asking and binding.
     server.listen(port, '127.0.0.1', () => resolve())
   })
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise((resolve) => {
       server.closeAllConnections()
       server.close(() => resolve())
