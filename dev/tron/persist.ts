@@ -17,7 +17,7 @@ const Hex = v.pipe(v.string(), v.regex(/^([0-9a-f]{2})+$/))
 const Address = v.pipe(v.string(), v.regex(/^41[0-9a-f]{40}$/))
 const Id = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))
 const Int = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
-const Big = v.pipe(v.string(), v.regex(/^\d{1,40}$/), v.transform(BigInt))
+const Big = v.pipe(v.string(), v.regex(/^\d{1,40}$/), v.transform((s: string) => BigInt(s)))
 const Transaction = v.object({
   visible: v.boolean(),
   txID: Id,
