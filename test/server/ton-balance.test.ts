@@ -15,9 +15,9 @@ interface Ctx {
   ton?: LocalTon
   api?: ApiServer
   wallet?: Address
-  fake?: Server
+  /** Between the server and the ledger: passes calls on, or answers what a test sets. */
+  proxy?: Server
   fakeAnswer?: unknown
-  fakeApi?: ApiServer
 }
 const test = suite<Ctx>('server: TON balances', {})
 const TON_CAIP = 'ton:-239'
@@ -26,15 +26,21 @@ const watchdog = setTimeout(() => (console.error('ton-balance.test.ts: timed out
 test.before(async (ctx) => {
   ctx.wallet = (await demoTonWallet()).contract.address
   ctx.ton = await startTon({ fund: [ctx.wallet], amount: toNano('12.5') })
-  ctx.api = await startApiServer({ chains: [], tonApiUrl: ctx.ton.url, indexer: false })
-  ctx.fake = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ctx.fakeAnswer)))
-  await new Promise<void>((resolve) => ctx.fake!.listen(0, '127.0.0.1', resolve))
-  ctx.fakeApi = await startApiServer({ chains: [], tonApiUrl: `http://127.0.0.1:${(ctx.fake.address() as AddressInfo).port}/api/v2/jsonRPC`, indexer: false })
+  const ledger = ctx.ton.url
+  ctx.proxy = createServer(async (req, res) => {
+    let body = ''
+    for await (const chunk of req) body += chunk
+    const answer = ctx.fakeAnswer !== undefined
+      ? JSON.stringify(ctx.fakeAnswer)
+      : await (await fetch(ledger, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
+    res.writeHead(200, { 'content-type': 'application/json' }).end(answer)
+  })
+  await new Promise<void>((resolve) => ctx.proxy!.listen(0, '127.0.0.1', resolve))
+  ctx.api = await startApiServer({ chains: [], tonApiUrl: `http://127.0.0.1:${(ctx.proxy.address() as AddressInfo).port}/api/v2/jsonRPC`, indexer: false })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()
-  await ctx.fakeApi?.stop()
-  await new Promise((resolve) => ctx.fake?.close(resolve))
+  await new Promise((resolve) => ctx.proxy?.close(resolve))
   await ctx.ton?.stop()
   clearTimeout(watchdog)
 })
@@ -77,12 +83,13 @@ test('input: a TON address whose checksum fails, and a TON network not served, a
 test('input: an answer of the TON API that is not toncenter\'s is a 502 naming the call', async (ctx) => {
   for (const answer of [{ ok: true, result: 'lots' }, { ok: false, error: 'rate limit exceeded', code: 429 }, null]) {
     ctx.fakeAnswer = answer
-    const { status, body } = await balance(ctx.fakeApi!, ctx.wallet!.toString())
+    const { status, body } = await balance(ctx.api!, ctx.wallet!.toString())
     assert.is(status, 502)
     assert.match(body.reason, /^chain read failed: TON API getAddressBalance: /)
   }
   ctx.fakeAnswer = { ok: true, result: '1500000000' }
-  assert.is((await balance(ctx.fakeApi!, ctx.wallet!.toString())).body.balances[0].quantity.numeric, '1.5')
+  assert.is((await balance(ctx.api!, ctx.wallet!.toString())).body.balances[0].quantity.numeric, '1.5')
+  ctx.fakeAnswer = undefined
 })
 
 test('config: TON_API_URL and TON_CHAIN_IDS from the environment; TON mainnet by default', () => {
