@@ -2,8 +2,7 @@
 // adapter (the site's @tronweb3 wallet adapters; the node client arrives in its own chunk).
 import { tron } from './adapters/tron'
 import { ForwardingAdapter } from './adapters/forward'
-import { createTronWalletConnectConnector, type TronUniversalLike, type TronWalletConnectState } from './adapters/tron/walletconnect'
-import type { TronConnector, TronWalletAdapter } from './utils/tron/types'
+import type { TronWalletAdapter } from './utils/tron/types'
 
 /** AppKit's TronAdapterParams: the wallet adapters to offer (TronLinkAdapter, ...). */
 export interface TronAdapterParams {
@@ -20,16 +19,6 @@ export class TronAdapter extends ForwardingAdapter {
 
   constructor(params: TronAdapterParams = {}) {
     super(tron(params.walletAdapters ?? []))
-  }
-
-  private readonly walletConnectProviders = new WeakMap<object, TronConnector>()
-
-  /** AppKit's getWalletConnectProvider: its TronWalletConnectConnector over the session (one per provider). */
-  walletConnectProvider(provider: unknown, state: () => TronWalletConnectState): TronConnector {
-    const universal = provider as TronUniversalLike
-    let connector = this.walletConnectProviders.get(universal)
-    if (!connector) this.walletConnectProviders.set(universal, (connector = createTronWalletConnectConnector(universal, state)))
-    return connector
   }
 }
 

@@ -95,7 +95,7 @@ export interface ChainAdapter {
    * AppKit's getWalletConnectProvider: what a site gets for this namespace while WalletConnect
    * serves it (bip122: AppKit's BitcoinWalletConnectConnector); the universal provider when absent.
    */
-  walletConnectProvider?(provider: unknown, state: () => { address?: string; network?: Network; networks: Network[]; rpcUrls?(network: Network): string[] }): unknown
+  walletConnectProvider?(provider: unknown, state: () => { address?: string; network?: Network; networks: Network[] }): unknown
 }
 
 /** A catalogue wallet as the provider API returns it (SPEC section 3). */

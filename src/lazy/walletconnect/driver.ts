@@ -5,12 +5,13 @@ import { errorMessage, PosternError } from '../../utils/errors'
 import { isMobile } from '../../utils/platform'
 import { safeUrl } from '../../utils/url'
 import { accountFor } from '../../signals/account'
-import { rpcUrlFor, rpcUrlsFor } from '../../signals/adapters'
+import { rpcUrlFor } from '../../signals/adapters'
 import { hideToast, showToast } from '../../signals/toast'
 import { storedDeepLink, walletConnectConnector, walletConnectState, walletScheme } from '../../signals/walletconnect-pairing'
 import { sessionEnded, walletConnectNamespaces } from './session'
 import { apiNativeBalance } from './balance'
 import { overrideRpcUrl } from './overrides'
+import { tronWalletConnectProvider } from './tron'
 
 /** Requests the wallet's user has to approve: while one is out, the modal says so. */
 const APPROVALS = new Set([
@@ -55,10 +56,11 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
       return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
-    // An adapter with its own WalletConnect provider shape (Bitcoin's, TRON's: AppKit's connectors
-    // over the session) gets that; others get the universal provider.
+    // TRON's is AppKit's TronConnector over the session (signMessage, sendTransaction); an adapter with
+    // its own WalletConnect provider shape (Bitcoin's) gets that; others get the universal provider.
     getProvider: (_id, namespace) => {
       const requesting = requestingProvider(store, provider)
+      if (namespace === 'tron') return tronWalletConnectProvider(store, requesting)
       const adapter = namespace && store.options.adapters.find((a) => a.namespace === namespace)
       if (!adapter || !namespace || !adapter.walletConnectProvider) return requesting
       const networks = () => store.network.networks.peek().filter((n) => n.chainNamespace === namespace)
@@ -66,7 +68,6 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
         address: accountFor(store, namespace).address,
         network: networks().find((n) => n.caipNetworkId === store.network.byNamespace.peek()[namespace]) ?? networks()[0],
         networks: networks(),
-        rpcUrls: (network: Network) => rpcUrlsFor(store, network),
       }))
     },
   }

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
+import type { Store } from '../../signals/store'
 import type { Network } from '../../types'
+import type { Provider } from './provider'
+import { rpcUrlsFor } from '../../signals/adapters'
 import { PosternError } from '../../utils/errors'
 import { isTronAddress } from '../../utils/tron/address'
 import { ProviderEventEmitter } from '../../utils/tron/emitter'
@@ -10,18 +13,15 @@ import type { TronConnector } from '../../utils/tron/types'
 const Signature = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{130}$/i, 'a signature is 65 bytes of hex'))
 const SignResult = v.union([Signature, v.pipe(v.looseObject({ signature: Signature }), v.transform((r) => r.signature))])
 
-/** The WalletConnect session's provider, as far as the TRON connector uses it. */
-export interface TronUniversalLike {
-  request<T>(args: { method: string; params?: unknown }, chain?: string): Promise<T>
-  disconnect(): Promise<void>
-}
+const connectors = new WeakMap<Store, TronConnector>()
 
-/** The account and network the modal has for tron while WalletConnect serves it, and the network's node URLs. */
-export interface TronWalletConnectState {
-  address?: string
-  network?: Network
-  networks: Network[]
-  rpcUrls?(network: Network): string[]
+/** The session's TRON network: the one chosen in the namespace, else the site's first. */
+function tronNetwork(store: Store): Network {
+  const networks = store.network.networks.peek().filter((n) => n.chainNamespace === 'tron')
+  const chosen = store.network.byNamespace.peek().tron
+  const network = networks.find((n) => n.caipNetworkId === chosen) ?? networks[0]
+  if (!network) throw new PosternError('Chain not found', 'NO_NETWORK')
+  return network
 }
 
 /**
@@ -29,13 +29,10 @@ export interface TronWalletConnectState {
  * WalletConnect session. Signing goes to the wallet (tron_signMessage, tron_signTransaction),
  * building and broadcasting to the network's node.
  */
-export function createTronWalletConnectConnector(provider: TronUniversalLike, state: () => TronWalletConnectState): TronConnector {
+export function tronWalletConnectProvider(store: Store, provider: Provider): TronConnector {
+  const existing = connectors.get(store)
+  if (existing) return existing
   const events = new ProviderEventEmitter()
-  const network = () => {
-    const chosen = state().network
-    if (!chosen) throw new PosternError('Chain not found', 'NO_NETWORK')
-    return chosen
-  }
   const connector: TronConnector = {
     id: 'walletConnect',
     name: 'WalletConnect',
@@ -43,12 +40,12 @@ export function createTronWalletConnectConnector(provider: TronUniversalLike, st
     chain: 'tron',
     imageUrl: undefined,
     get chains() {
-      return state().networks
+      return store.network.networks.peek().filter((n) => n.chainNamespace === 'tron')
     },
     get provider() {
       return connector
     },
-    request: <T>(args: { method: string; params?: unknown }) => provider.request<T>(args, network().caipNetworkId),
+    request: <T>(args: { method: string; params?: unknown }) => provider.request(args as never, tronNetwork(store).caipNetworkId) as Promise<T>,
     connect: () => Promise.reject(new Error('Connection of WalletConnectProvider should be done via UniversalAdapter')),
     disconnect: () => provider.disconnect(),
     async signMessage({ message, from }) {
@@ -61,17 +58,19 @@ export function createTronWalletConnectConnector(provider: TronUniversalLike, st
     async sendTransaction({ from, to, value }) {
       if (!isTronAddress(from) || !isTronAddress(to)) throw new PosternError('Invalid TRON address', -32602)
       if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new PosternError('value must be a whole number of sun', -32602)
-      const chosen = network()
+      const network = tronNetwork(store)
       const sign = (transaction: unknown) => connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
-      return sendTrx(tronApi(state().rpcUrls?.(chosen) ?? [...chosen.rpcUrls.default.http]), sign, from, to, BigInt(value))
+      return sendTrx(tronApi(rpcUrlsFor(store, network)), sign, from, to, BigInt(value))
     },
     async signTransaction(transaction) {
-      return connector.request({ method: 'tron_signTransaction', params: { address: state().address, transaction } })
+      const from = store.accounts.byNamespace.peek().tron?.address
+      return connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
     },
     switchNetwork: () => Promise.resolve(),
     on: (event, listener) => events.on(event, listener),
     removeListener: (event, listener) => events.removeListener(event, listener),
     emit: (event, data) => events.emit(event, data),
   }
+  connectors.set(store, connector)
   return connector
 }
