@@ -107,7 +107,9 @@ export function accountHistory(ledger: TronLedger, url: URL): V1Answer | undefin
   const data: Record<string, unknown>[] = []
   let last: Position | undefined
   let more = false
-  for (const { t, at } of newestFirst(ledger)) {
+  // Only what blocks hold is listed: a pending transaction is no one's history yet.
+  const listed = url.searchParams.get('only_unconfirmed') === 'true' ? [] : newestFirst(ledger)
+  for (const { t, at } of listed) {
     if (filters.after && !before(at, filters.after)) continue
     const time = t.block!.timestamp
     if (time > filters.maxTimestamp || time < filters.minTimestamp) continue
