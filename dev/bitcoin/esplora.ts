@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import * as btc from '@scure/btc-signer'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { listenOnLoopback, readBody } from '../lib/http.ts'
 import { RejectedTransaction, type BitcoinLedger, type Output, type TxRecord } from './ledger.ts'
 
 const MAX_BODY_BYTES = 1 << 20
@@ -44,20 +45,6 @@ function stats(ledger: BitcoinLedger, address: string, confirmed: boolean) {
   const spent = txs.flatMap((t) => t.inputs.map((i) => i.prevout!).filter((o) => o.address === address))
   const sum = (list: Output[]) => Number(list.reduce((s, o) => s + o.value, 0n))
   return { funded_txo_count: funded.length, funded_txo_sum: sum(funded), spent_txo_count: spent.length, spent_txo_sum: sum(spent), tx_count: txs.length }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) reject(new Error('body too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 const ADDRESS = /^[a-zA-Z0-9]{14,100}$/
@@ -123,7 +110,7 @@ export function startEsploraServer(ledger: BitcoinLedger, port = 0): Promise<{ s
       res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' }).end()
       return
     }
-    handleEsplora(ledger, req.method ?? 'GET', req.url ?? '/', () => readBody(req)).then(
+    handleEsplora(ledger, req.method ?? 'GET', req.url ?? '/', () => readBody(req, MAX_BODY_BYTES)).then(
       ([status, body]) => {
         const text = typeof body === 'string' ? body : JSON.stringify(body)
         res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }).end(text)
@@ -134,11 +121,5 @@ export function startEsploraServer(ledger: BitcoinLedger, port = 0): Promise<{ s
       },
     )
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address()
-      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}` })
-    })
-  })
+  return listenOnLoopback(server, port).then((url) => ({ server, url }))
 }

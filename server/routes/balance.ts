@@ -5,6 +5,7 @@ import type { EvmChain } from '../chain/evm.ts'
 import { solanaBalances } from '../chain/solana.ts'
 import { isTronAddress, tronBalances } from '../chain/tron.ts'
 import { bitcoinBalance, isBech32Address, isBitcoinAddress } from '../chain/bitcoin.ts'
+import { isTonAddress, tonBalance } from '../chain/ton.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -111,6 +112,12 @@ export const balanceRoutes: Route[] = [
       try {
         if (isEvmAddress(address)) {
           if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, fresh)
+        } else if (isTonAddress(address)) {
+          // TON is read live from its toncenter API: Toncoin only (jettons are not read).
+          const chain = chainId ?? state.tonChainIds[0]
+          if (state.tonApiUrl && chain && state.tonChainIds.includes(chain)) {
+            balances = [balanceEntry(state, { name: 'Toncoin', symbol: 'TON', decimals: 9, chainId: chain }, await tonBalance(state.tonApiUrl, address), price('TON'))]
+          }
         } else if (state.tronApiUrl && isTronAddress(address)) {
           if (!chainId || state.tronChainIds.includes(chainId)) balances = await tronEntries(state, price, state.tronApiUrl, chainId ?? state.tronChainIds[0]!, address)
         } else if (bitcoin && state.bitcoinEsploraUrl) {
