@@ -46,7 +46,7 @@ async function killWorker(worker) {
 }
 
 /** Runs one file in `worker`; resolves like runIsolated: `{ code, output, seconds, timedOut, leftovers }`. */
-async function runFile(worker, file, mark, timeoutMs) {
+async function runFile(worker, file, mark, timeoutMs, graceMs) {
   const started = Date.now()
   worker.output = ''
   let timedOut = false
@@ -65,16 +65,17 @@ async function runFile(worker, file, mark, timeoutMs) {
   })
   worker.onDone = worker.onExit = undefined
   if (timedOut || worker.exited) await killWorker(worker)
-  const leftovers = await reapLeftovers({ mark })
+  const leftovers = await reapLeftovers({ mark, graceMs })
   return { ...outcome, seconds: (Date.now() - started) / 1000, timedOut, leftovers }
 }
 
 /**
- * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
+ * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e; `graceMs`: what a file left
+ * running gets to end on its own); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
  * file its mark; `onWorker(pid, running)` tracks the workers' groups for Ctrl-C. Resolves to what
  * the workers left running after they ended (killed).
  */
-export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, nextMark, onResult, onWorker }) {
+export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, graceMs, nextMark, onResult, onWorker }) {
   const queue = [...files]
   const leftovers = []
   await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
@@ -85,7 +86,7 @@ export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs
         onWorker?.(worker.child.pid, true)
       }
       const file = queue.shift()
-      const result = await runFile(worker, file, nextMark(), timeoutMs)
+      const result = await runFile(worker, file, nextMark(), timeoutMs, graceMs)
       if (worker.exited) onWorker?.(worker.child.pid, false)
       await onResult(file, result)
     }
