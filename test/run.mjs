@@ -195,7 +195,8 @@ async function main() {
     console.log(`FAIL the test workers left ${left.length} process(es) running (killed now):\n${left.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
   }
   // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
-  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
+  // The process ends with the file's last suite (runner/one-file.ts), not with the last timer it left.
+  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, 'test/runner/one-file.ts', file], { label: file })
   const isUnit = new Set(unit)
   // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
   // its chains, servers and browser: unit files need no build, so they start beside the type check
