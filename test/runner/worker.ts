@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { DONE, MARK } from './protocol.mjs'
+import { DONE, MARK, READY } from './protocol.mjs'
 
 // One stream, so a file's errors come before the line that ends its output.
 process.stderr.write = process.stdout.write.bind(process.stdout) as typeof process.stderr.write
@@ -70,6 +70,8 @@ async function runFile(file: string): Promise<number> {
   return code
 }
 
+// The runner starts a file's time limit from here: a worker's start on a loaded machine is not the file's time.
+process.stdout.write(`${READY}\n`)
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue
   const { file, mark } = JSON.parse(line) as { file: string; mark: string }

@@ -5,7 +5,7 @@
 // that it left nothing running (by the file's own mark, which the worker sets while it runs).
 import { spawn } from 'node:child_process'
 import { findProcesses, killAll, killGroup, reapLeftovers } from './processes.mjs'
-import { DONE, MARK } from './protocol.mjs'
+import { DONE, MARK, READY } from './protocol.mjs'
 
 function startWorker({ cwd, env, mark, args }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/runner/worker.ts', ...args], {
@@ -15,8 +15,15 @@ function startWorker({ cwd, env, mark, args }) {
     detached: true,
   })
   const worker = { child, mark, output: '', exited: false, onDone: undefined, onExit: undefined }
+  let started
+  worker.ready = new Promise((resolve) => (started = resolve))
   const received = (data) => {
     worker.output += data
+    const ready = worker.output.indexOf(`${READY}\n`)
+    if (ready >= 0) {
+      worker.output = worker.output.slice(0, ready) + worker.output.slice(ready + READY.length + 1)
+      started(true)
+    }
     const at = worker.output.indexOf(DONE)
     const end = at < 0 ? -1 : worker.output.indexOf('\n', at)
     if (end < 0) return
@@ -31,6 +38,7 @@ function startWorker({ cwd, env, mark, args }) {
   child.on('error', (error) => (worker.output += `\n${error.message}`))
   worker.exit = new Promise((resolve) => child.once('exit', (code, signal) => {
     worker.exited = true
+    started(false)
     resolve(code ?? (signal ? 1 : 0))
     worker.onExit?.(code, signal)
   }))
@@ -47,6 +55,10 @@ async function killWorker(worker) {
 
 /** Runs one file in `worker`; resolves like runIsolated: `{ code, output, seconds, timedOut, leftovers }`. */
 async function runFile(worker, file, mark, timeoutMs, graceMs) {
+  // The file's clock starts once its worker has started (within a time limit of its own).
+  let waited
+  await Promise.race([worker.ready, new Promise((resolve) => (waited = setTimeout(resolve, timeoutMs)))])
+  clearTimeout(waited)
   const started = Date.now()
   worker.output = ''
   let timedOut = false
