@@ -13,6 +13,7 @@ import { esmShare } from './build/esm-share.mjs'
 import { modalShare } from './build/modal-share.mjs'
 import { writeEvmNetworks } from './build/networks.mjs'
 import { writeNotices } from './build/notices.mjs'
+import { buildInputsKey } from './build/inputs-key.mjs'
 
 // The real path, and esbuild working from it: chunk names hash the input paths esbuild sees
 // (relative to its working folder in the file namespace, verbatim in a plugin's), so a build
@@ -148,6 +149,8 @@ async function main() {
   await mkdir(`${dist}/meta`, { recursive: true })
   // postern/networks from viem's chains, regenerated when viem changed (see build/networks.mjs).
   if (await writeEvmNetworks()) console.log('src/networks/evm.ts regenerated from viem/chains')
+  // Taken before the build reads them: a source changed meanwhile makes dist/ out of date, never the reverse.
+  const inputsKey = buildInputsKey(root, dev ? ['--dev'] : [])
   const chunks = await lazyChunks()
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
@@ -250,6 +253,7 @@ async function main() {
   if (withTypes) {
     execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${dist}/types`], { stdio: 'inherit' })
   }
+  await writeFile(`${dist}/meta/inputs-key.txt`, `${inputsKey}\n`)
   const old = `${final}.old-${process.pid}`
   await rename(final, old).catch(() => undefined)
   await rename(dist, final)
