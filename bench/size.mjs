@@ -1,11 +1,11 @@
 // `npm run size`: the loader and the first-open budgets of DESIGN.md section 4, measured on the
 // whole closure a page downloads (our code and vendors), brotli. Exits non-zero when one is over.
 import { readFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { compressedSizes, kb } from './measure.mjs'
 import * as esbuild from 'esbuild'
+import { builtFromCurrentInputs } from '../build/inputs-key.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const KIB = 1024
@@ -46,7 +46,7 @@ function heavyInputs(meta, files) {
 }
 
 async function main() {
-  if (!existsSync(`${root}dist/meta/esm.json`)) execFileSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { stdio: 'inherit' })
+  if (!builtFromCurrentInputs(root)) execFileSync(process.execPath, [`${root}build.mjs`, '--no-types', '--quiet'], { stdio: 'inherit' })
   const esm = JSON.parse(await readFile(`${root}dist/meta/esm.json`, 'utf8'))
   const classic = JSON.parse(await readFile(`${root}dist/meta/cdnClassic.json`, 'utf8'))
   const classicChunks = JSON.parse(await readFile(`${root}dist/meta/cdnClassicChunks.json`, 'utf8'))

@@ -120,13 +120,14 @@ export async function modalShare(root, options, modalRoot, holder) {
         const file = realpathSync(resolved.path)
         if (modalFiles.has(args.importer)) return copies.has(file) ? { path: `${file}${COPY}`, namespace: 'file' } : undefined
         // One view per importer: a view shared by several chunks would be a chunk of its own.
-        return published[file] ? { path: `${file}#${args.importer}`, namespace: 'modal-share-view' } : undefined
+        // Root-relative: esbuild hashes a plugin namespace's paths verbatim into the chunk names.
+        return published[file] ? { path: `${relative(root, file)}#${relative(root, args.importer)}`, namespace: 'modal-share-view' } : undefined
       })
       build.onLoad({ filter: /\?modal-copy$/, namespace: 'file' }, async (args) => {
         const file = args.path.slice(0, -COPY.length)
         return { loader: file.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(file), contents: await readFile(file, 'utf8') }
       })
-      build.onLoad({ filter: /.*/, namespace: 'modal-share-view' }, (args) => ({ loader: 'js', resolveDir: root, contents: view(args.path.split('#')[0]) }))
+      build.onLoad({ filter: /.*/, namespace: 'modal-share-view' }, (args) => ({ loader: 'js', resolveDir: root, contents: view(resolve(root, args.path.split('#')[0])) }))
     },
   }
 }

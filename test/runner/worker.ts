@@ -77,6 +77,7 @@ async function runFile(file: string): Promise<number> {
   return code
 }
 
+// The runner starts a file's time limit from here: a worker's start on a loaded machine is not the file's time.
 process.stdout.write(`${READY}\n`)
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue

@@ -38,6 +38,7 @@ function startWorker({ cwd, env, mark, args }) {
   child.on('error', (error) => (worker.output += `\n${error.message}`))
   worker.exit = new Promise((resolve) => child.once('exit', (code, signal) => {
     worker.exited = true
+    started(false)
     resolve(code ?? (signal ? 1 : 0))
     worker.onExit?.(code, signal)
   }))
@@ -69,7 +70,7 @@ function started(worker, timeoutMs) {
 }
 
 /** Runs one file in `worker`; resolves like runIsolated: `{ code, output, seconds, timedOut, leftovers }`. */
-async function runFile(worker, file, mark, timeoutMs) {
+async function runFile(worker, file, mark, timeoutMs, graceMs) {
   worker.output = ''
   let timedOut = false
   const startLimitMs = Math.max(timeoutMs, START_LIMIT_MS)
@@ -94,16 +95,17 @@ async function runFile(worker, file, mark, timeoutMs) {
   })
   worker.onDone = worker.onExit = undefined
   if (timedOut || worker.exited) await killWorker(worker)
-  const leftovers = await reapLeftovers({ mark })
+  const leftovers = await reapLeftovers({ mark, graceMs })
   return { ...outcome, seconds: (Date.now() - startedAt) / 1000, timedOut, leftovers }
 }
 
 /**
- * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
+ * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e; `graceMs`: what a file left
+ * running gets to end on its own); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
  * file its mark; `onWorker(pid, running)` tracks the workers' groups for Ctrl-C. Resolves to what
  * the workers left running after they ended (killed).
  */
-export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, nextMark, onResult, onWorker }) {
+export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, graceMs, nextMark, onResult, onWorker }) {
   const queue = [...files]
   const leftovers = []
   await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
@@ -114,7 +116,7 @@ export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs
         onWorker?.(worker.child.pid, true)
       }
       const file = queue.shift()
-      const result = await runFile(worker, file, nextMark(), timeoutMs)
+      const result = await runFile(worker, file, nextMark(), timeoutMs, graceMs)
       if (worker.exited) onWorker?.(worker.child.pid, false)
       await onResult(file, result)
     }
