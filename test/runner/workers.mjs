@@ -38,7 +38,6 @@ function startWorker({ cwd, env, mark, args }) {
   child.on('error', (error) => (worker.output += `\n${error.message}`))
   worker.exit = new Promise((resolve) => child.once('exit', (code, signal) => {
     worker.exited = true
-    started(false)
     resolve(code ?? (signal ? 1 : 0))
     worker.onExit?.(code, signal)
   }))
