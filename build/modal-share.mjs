@@ -26,7 +26,7 @@ const COPY = '?modal-copy'
  * what they import (preact, ui/base) must not count as reachable before it, which would move
  * those modules out of the modal chunk into shared chunks (one more round trip before its paint).
  */
-const MODAL_ONLY = ['src/lazy/pay/index.tsx']
+const MODAL_ONLY = ['src/lazy/pay/index.tsx', 'src/lazy/pay/quote.tsx']
 
 /** The input graph of a build: node → [{ path, kind }], from its metafile. */
 async function graphOf(root, options) {
