@@ -4,7 +4,6 @@
 // transaction steps sent from the wallet, then the route's status until it ends.
 import type { Store } from '../../signals/store'
 import type { ChainNamespace, Network } from '../../types'
-import { getBalances } from '../../api/blockchain'
 import { accountFor } from '../../signals/account'
 import { pushView } from '../../signals/modal'
 import { findNetwork } from '../../signals/network'
@@ -14,7 +13,7 @@ import { refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
 import { AppKitPayError, AppKitPayErrorMessages, failure } from '../../utils/pay-errors'
 import type { PayBalance, PayControllerState, PaymentAssetWithAmount, PayViewController, Quote, QuoteStatus, QuoteTransactionStep } from '../../utils/pay-types'
-import { getQuoteStatus, getTransfersQuote, QuoteApiError } from './transfers-api'
+import { payerBalances, quoteStatus, QuoteApiError, transfersQuote } from '../../signals/pay-quote'
 
 /** AppKit's getNativeTokenAddress('eip155'): how the quote API names a chain's native coin. */
 const NATIVE_TOKEN_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
@@ -28,7 +27,6 @@ const FALLBACK_GAS = 300_000n
 
 const same = (a: string | undefined, b: string | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
 const namespaceOf = (s: PayControllerState) => s.paymentAsset.network.split(':')[0] as ChainNamespace
-const apiOf = (store: Store) => ({ baseUrl: store.options.apiUrl, projectId: store.options.projectId })
 const decimalString = (n: number) => n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
 
 /** A holding as a payment option (AppKit's formatBalanceToPaymentAsset); undefined off the modal's networks. */
@@ -57,7 +55,7 @@ export async function fetchTokens(store: Store, pay: PayViewController): Promise
   pay.patchState({ isFetchingTokenBalances: true })
   try {
     const chainId = namespace === 'eip155' ? undefined : store.network.activeNetwork.peek().caipNetworkId
-    const balances = await getBalances(apiOf(store), account.address, { chainId })
+    const balances = await payerBalances(store, account.address, chainId)
     pay.patchState({ tokenBalances: { ...pay.state.tokenBalances, [namespace]: balances } })
   } catch {
     showToast(store, 'error', AppKitPayErrorMessages.UNABLE_TO_GET_TOKEN_BALANCES)
@@ -101,7 +99,7 @@ export async function fetchQuote(store: Store, pay: PayViewController): Promise<
     const direct = same(source.network, s.paymentAsset.network) && same(source.asset, s.paymentAsset.asset)
     const quote = direct
       ? directTransferQuote(s, source, amount)
-      : await getTransfersQuote(apiOf(store), {
+      : await transfersQuote(store, {
         user, recipient: s.recipient, amount: String(amount),
         originChainId: source.network.split(':')[1]!, originCurrency: tokenAddress(source.asset),
         destinationChainId: s.paymentAsset.network.split(':')[1]!, destinationCurrency: tokenAddress(s.paymentAsset.asset),
@@ -126,7 +124,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function settledStatus(store: Store, requestId: string): Promise<QuoteStatus> {
   const until = Date.now() + STATUS_GIVE_UP_MS
   for (let misses = 0; ;) {
-    const status = await getQuoteStatus(apiOf(store), requestId).catch(() => undefined)
+    const status = await quoteStatus(store, requestId).catch(() => undefined)
     if (status && TERMINAL.includes(status)) return status
     if (!status && ++misses >= 3) throw new AppKitPayError('UNABLE_TO_GET_QUOTE_STATUS', 'The payment\'s status could not be read')
     if (Date.now() > until) return 'timeout'

@@ -1,8 +1,8 @@
 // AppKit Pay's quote API (its ApiUtil getTransfersQuote and getQuoteStatus) on the provider API's
 // origin: every answer checked before the modal shows it or a wallet is asked to sign it.
 import * as v from 'valibot'
-import { SDK_TYPE, SDK_VERSION } from '../../api/provider'
-import type { Quote, QuoteStatus } from '../../utils/pay-types'
+import { SDK_TYPE, SDK_VERSION } from './provider'
+import type { Quote, QuoteStatus } from '../utils/pay-types'
 
 export interface TransfersApi { baseUrl: string; projectId: string }
 
