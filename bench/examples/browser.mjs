@@ -85,7 +85,8 @@ async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
     if (addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
     // An app that shows only <appkit-button>, which shows the account's name (the stack names the
     // demo accounts) rather than its address: connected once the modal says so and has closed.
-    const connected = await page.evaluate(() => localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]'))
+    // (AppKit itself, in --appkit runs, keeps '@appkit/connection_status'.)
+    const connected = await page.evaluate(() => (localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')) || localStorage.getItem('@appkit/connection_status') === 'connected')
     if (connected) return
     await page.waitForTimeout(300)
   }
