@@ -214,7 +214,7 @@ test('behavior: revokeSmartSession of a co-signer permission has the account sig
     const { pci, signature } = cosigner.calls[0]!.body as { pci: string; signature: Hex }
     assert.is(pci, PCI)
     assert.is(await recoverMessageAddress({ message: revokeMessage(1, SMART, PCI), signature }), accountSigner.address)
-    assert.is(kit.store.toast.current.value, undefined)
+    assert.is(kit.store.toast.current.value, null)
   } finally {
     cosigner.restore()
   }
