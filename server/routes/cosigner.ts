@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Address } from 'viem'
-import { HttpError, parse } from '../http.ts'
+import { HttpError, parse, type Reply } from '../http.ts'
 import type { Route, RouteContext } from '../router.ts'
 import { SdkQuery } from '../schemas.ts'
 import { requireSiteOrigin } from '../auth/origins.ts'
@@ -41,6 +41,24 @@ async function ownPermission(ctx: RouteContext, pci: string, who: { projectId: s
   const permission = await findPermission(ctx.state.db, pci)
   if (!permission || permission.projectId !== who.projectId || permission.address !== who.address || permission.chain !== who.chain) throw new HttpError(404, `pci: no permission ${pci} for ${who.address}`)
   return permission
+}
+
+/**
+ * POST /v1/sessions/<caip-10 address>/revoke (AppKit's CosignerService.revokePermissions), reached
+ * through routes/auth.ts: the bare-address path with the same body is SIWX's revoke.
+ */
+export async function revokeCosignerPermission(ctx: RouteContext): Promise<Reply> {
+  const who = account(ctx)
+  const { pci, signature } = parse(Revoke, ctx.body, 'body')
+  const permission = await ownPermission(ctx, pci, who)
+  if (permission.status === 'revoked') throw new HttpError(409, `pci: permission ${pci} is already revoked`)
+  const chain = evmChainByCaip(ctx.state, who.chain)
+  if (!chain) throw new HttpError(400, `chainId: ${who.chain} has no smart accounts on this service`)
+  // The account's own signature (ERC-1271 for a smart account): no key the site or the co-signer holds can give it.
+  const checked = await verifyEvm(chain, who.address, revokeMessage(who.chainId, who.address, pci), signature)
+  if (!checked.ok) throw new HttpError(401, `signature: not the account's signature of the revoke message for ${pci}`)
+  await revokePermission(ctx.state.db, pci)
+  return { status: 204, body: '', contentType: 'text/plain' }
 }
 
 const targetsOf = (request: CosignerRequest) => request.permissions.map((p) => p.data.address as Address)
@@ -83,26 +101,6 @@ export const cosignerRoutes: Route[] = [
       const live = access && await liveSession(access, address, permission.cosignerAddress, targetsOf(JSON.parse(permission.request) as CosignerRequest))
       if (!live) throw new HttpError(400, `pci: the account has not granted the co-signer's key ${permission.cosignerAddress} a session for these contracts`)
       await activatePermission(ctx.state.db, pci, Math.min(permission.expiry, live.validUntil))
-      return { status: 204, body: '', contentType: 'text/plain' }
-    },
-  },
-  {
-    method: 'POST',
-    // A CAIP-10 address only: the bare-address path is SIWX's revoke (routes/auth.ts), same body shape.
-    path: /^\/v1\/sessions\/(?<address>eip155(?::|%3[aA])[^/]+)\/revoke$/,
-    access: 'query',
-    maxBody: 16 * 1024,
-    async handle(ctx) {
-      const who = account(ctx)
-      const { pci, signature } = parse(Revoke, ctx.body, 'body')
-      const permission = await ownPermission(ctx, pci, who)
-      if (permission.status === 'revoked') throw new HttpError(409, `pci: permission ${pci} is already revoked`)
-      const chain = evmChainByCaip(ctx.state, who.chain)
-      if (!chain) throw new HttpError(400, `chainId: ${who.chain} has no smart accounts on this service`)
-      // The account's own signature (ERC-1271 for a smart account): no key the site or the co-signer holds can give it.
-      const checked = await verifyEvm(chain, who.address, revokeMessage(who.chainId, who.address, pci), signature)
-      if (!checked.ok) throw new HttpError(401, `signature: not the account's signature of the revoke message for ${pci}`)
-      await revokePermission(ctx.state.db, pci)
       return { status: 204, body: '', contentType: 'text/plain' }
     },
   },

@@ -32,11 +32,10 @@ export const routes: Route[] = [
   ...nameRoutes,
   ...onrampRoutes,
   ...payRoutes,
-  // Before authRoutes: POST /v1/sessions/<caip-10 address>/revoke is the co-signer's, the bare-address one SIWX's.
-  ...cosignerRoutes,
   ...authRoutes,
   ...frameOriginRoutes,
   ...emailAuthRoutes,
   ...smartAccountRoutes,
+  ...cosignerRoutes,
   ...walletRpcRoutes,
 ]
