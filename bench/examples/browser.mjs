@@ -113,10 +113,11 @@ async function signInIfAsked(page) {
 
 async function closeModalIfOpen(page) {
   await signInIfAsked(page)
-  const dialog = page.locator('w3m-modal [role=dialog]')
+  // Postern's dialog, or AppKit's own modal (its overlay) in --appkit runs: both close on Escape.
+  const dialog = page.locator('w3m-modal [role=dialog], w3m-modal [data-testid=w3m-modal-overlay]')
   if (await dialog.count()) {
     await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined)
+    await dialog.first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined)
   }
 }
 
