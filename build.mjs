@@ -2,7 +2,7 @@
 // CDN classic script (dist/cdn/postern.js), then prints every output's raw, gzip and brotli size.
 import * as esbuild from 'esbuild'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { dirname, posix, relative, resolve } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -13,8 +13,12 @@ import { esmShare } from './build/esm-share.mjs'
 import { modalShare } from './build/modal-share.mjs'
 import { writeEvmNetworks } from './build/networks.mjs'
 import { writeNotices } from './build/notices.mjs'
+import { buildInputsKey } from './build/inputs-key.mjs'
 
-const root = fileURLToPath(new URL('.', import.meta.url))
+// The real path, and esbuild working from it: chunk names hash the input paths esbuild sees
+// (relative to its working folder in the file namespace, verbatim in a plugin's), so a build
+// names its chunks alike in any checkout folder only when every path it hashes is relative to it.
+const root = `${realpathSync(fileURLToPath(new URL('.', import.meta.url)))}/`
 const final = `${root}dist`
 // Built aside, then swapped in: a page or test reading dist/ never sees it half-written.
 const dist = `${root}dist.next-${process.pid}`
@@ -23,6 +27,7 @@ const withTypes = !process.argv.includes('--no-types')
 const quiet = process.argv.includes('--quiet')
 
 const common = {
+  absWorkingDir: root.slice(0, -1),
   bundle: true,
   minify: !dev,
   sourcemap: dev ? 'inline' : false,
@@ -56,7 +61,7 @@ function prebundled() {
         if (!cache.has(args.path)) {
           cache.set(args.path, esbuild.build({
             stdin: { contents: `export * from '${args.path}'`, resolveDir: root, loader: 'js' },
-            bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022',
+            absWorkingDir: common.absWorkingDir, bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022',
             minify: !dev, legalComments: 'none', logLevel: 'warning', plugins: [smallerCurveTables()], metafile: true,
           }).then((result) => {
             for (const input of Object.keys(result.metafile.inputs)) prebundledInputs.add(input)
@@ -144,6 +149,8 @@ async function main() {
   await mkdir(`${dist}/meta`, { recursive: true })
   // postern/networks from viem's chains, regenerated when viem changed (see build/networks.mjs).
   if (await writeEvmNetworks()) console.log('src/networks/evm.ts regenerated from viem/chains')
+  // Taken before the build reads them: a source changed meanwhile makes dist/ out of date, never the reverse.
+  const inputsKey = buildInputsKey(root, dev ? ['--dev'] : [])
   const chunks = await lazyChunks()
   const resolveSrc = (p) => [`${root}src/${p}.ts`, `${root}src/${p}.tsx`, `${root}src/${p}`].find((f) => existsSync(f))
 
@@ -246,6 +253,7 @@ async function main() {
   if (withTypes) {
     execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`, '--outDir', `${dist}/types`], { stdio: 'inherit' })
   }
+  await writeFile(`${dist}/meta/inputs-key.txt`, `${inputsKey}\n`)
   const old = `${final}.old-${process.pid}`
   await rename(final, old).catch(() => undefined)
   await rename(dist, final)

@@ -27,7 +27,7 @@ export async function loaderModules(root, common, entry, chunkEntries) {
   loaderFiles = files
   const names = await esbuild.build({
     entryPoints: files.map((f) => `${root}${f}`), bundle: false, format: 'esm', write: false, metafile: true,
-    outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent',
+    outdir: `${root}dist/probe`, outbase: `${root}src`, logLevel: 'silent', absWorkingDir: common.absWorkingDir,
   })
   // Only the names the chunks import (see used-names.mjs).
   const used = usedNames(root, files.map((f) => join(realpathSync(root), f)), chunkEntries)
@@ -96,7 +96,8 @@ export function importShared(root, modules, valibot) {
         contents: `export * from 'valibot-real'\n${view(Object.keys(modules).length, valibot)}`,
       }))
       // The signals runtime too, one view per importer (see core-shim.ts): no chunk of its own.
-      build.onResolve({ filter: /^@preact\/signals-core$/ }, (args) => ({ path: `core#${args.importer}`, namespace: 'postern-shared-core' }))
+      // Paths outside the file namespace relative to root: esbuild hashes them verbatim into chunk names.
+      build.onResolve({ filter: /^@preact\/signals-core$/ }, (args) => ({ path: `core#${relative(root, args.importer)}`, namespace: 'postern-shared-core' }))
       build.onLoad({ filter: /.*/, namespace: 'postern-shared-core' }, async () => ({ loader: 'ts', resolveDir: root, contents: await readFile(`${root}src/cdn/core-shim.ts`, 'utf8') }))
       build.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData?.shared) return undefined

@@ -71,6 +71,9 @@ async function staticallyReached(root, common, entries) {
  * after the loader; the lazy chunks get their own copy of such a module (stateless ones only).
  */
 export async function esmShare(root, common, entry, others = []) {
+  const rootReal = realpathSync(root)
+  // What a plugin namespace's path holds, relative to root: esbuild hashes it verbatim into chunk names.
+  const rel = (file) => relative(rootReal, file)
   const files = await staticFiles(root, common, entry)
   const reached = await staticallyReached(root, common, others)
   const valibotPath = realpathSync(fileURLToPath(import.meta.resolve('valibot')))
@@ -89,12 +92,14 @@ export async function esmShare(root, common, entry, others = []) {
   const otherValibot = allValibot.filter((n) => !loaderValibot.includes(n))
 
   // One array per module, its exports in a fixed order: short in the loader, read by position.
-  const registry = [
-    ...shared.map((f, i) => `import { ${names[f].map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(f)}`),
-    `import { ${loaderValibot.map((n, j) => `${n} as v${j}`).join(', ')} } from ${JSON.stringify(valibotPath)}`,
+  const registryOf = (specifier) => [
+    ...shared.map((f, i) => `import { ${names[f].map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(specifier(f))}`),
+    `import { ${loaderValibot.map((n, j) => `${n} as v${j}`).join(', ')} } from ${JSON.stringify(specifier(valibotPath))}`,
     `export const S = [${shared.map((f, i) => `[${names[f].map((_, j) => `m${i}_${j}`).join(', ')}]`).join(', ')}, [${loaderValibot.map((_, j) => `v${j}`).join(', ')}]]`,
   ].join('\n')
-  const global = `__postern_${createHash('sha256').update(registry).digest('hex').slice(0, 8)}`
+  const registry = registryOf((f) => f)
+  // Named from the registry with root-relative paths: the same global (and bytes) in any checkout folder.
+  const global = `__postern_${createHash('sha256').update(registryOf((f) => relative(rootReal, f))).digest('hex').slice(0, 8)}`
   const registryModule = `${registry}\nglobalThis.${global} = S\n`
   // Bound to locals first: valibot's names include reserved words (function, null, ...).
   const source = (fromGlobal) => (fromGlobal ? `const S = globalThis.${global}` : `import { S } from '${REGISTRY}'`)
@@ -108,8 +113,8 @@ export async function esmShare(root, common, entry, others = []) {
       const inLoader = (importer) => index.has(importer) || importer === valibotPath
       build.onResolve({ filter: new RegExp(`^${REGISTRY}$`) }, () => ({ path: REGISTRY, namespace: 'esm-share' }))
       // The entry's own view, apart from the view postern/react imports: it stays inside index.js.
-      build.onResolve({ filter: /^esm-share-entry$/ }, () => ({ path: realpathSync(entry), namespace: 'esm-share-entry' }))
-      build.onResolve({ filter: /^valibot-copy$/ }, () => ({ path: valibotPath, namespace: 'esm-share-valibot-copy' }))
+      build.onResolve({ filter: /^esm-share-entry$/ }, () => ({ path: rel(realpathSync(entry)), namespace: 'esm-share-entry' }))
+      build.onResolve({ filter: /^valibot-copy$/ }, () => ({ path: rel(valibotPath), namespace: 'esm-share-valibot-copy' }))
       build.onResolve({ filter: /^valibot$/ }, (args) => {
         if (args.namespace !== 'file' || inLoader(args.importer)) return undefined
         return { path: 'valibot', namespace: lazyOnly(args.importer) ? 'esm-share-valibot-global' : 'esm-share-valibot' }
@@ -122,7 +127,7 @@ export async function esmShare(root, common, entry, others = []) {
         if (resolved.errors.length || resolved.external) return resolved
         const key = resolved.namespace === 'file' && resolved.path ? realpathSync(resolved.path) : undefined
         // One view per importer: a view shared by several chunks would be a chunk of its own.
-        if (index.has(key)) return { path: `${key}#${args.importer}`, namespace: lazyOnly(args.importer) ? 'esm-share-view-global' : 'esm-share-view' }
+        if (index.has(key)) return { path: `${rel(key)}#${rel(args.importer)}`, namespace: lazyOnly(args.importer) ? 'esm-share-view-global' : 'esm-share-view' }
         if (key && lazyOnly(args.importer) && reached.has(key) && mine(key)) return { path: `${key}${COPY}`, namespace: 'file' }
         return undefined
       })
@@ -136,7 +141,7 @@ export async function esmShare(root, common, entry, others = []) {
       build.onLoad({ filter: /.*/, namespace: 'esm-share' }, () => ({ loader: 'js', resolveDir: root, contents: registryModule }))
       for (const namespace of ['esm-share-view', 'esm-share-view-global', 'esm-share-entry']) {
         build.onLoad({ filter: /.*/, namespace }, (args) => {
-          const file = args.path.split('#')[0]
+          const file = resolve(rootReal, args.path.split('#')[0])
           return { loader: 'js', resolveDir: root, contents: view(index.get(file), names[file], namespace === 'esm-share-view-global') }
         })
       }

@@ -20,6 +20,13 @@ const PUBLISH = 'postern-modal-publish'
  */
 const COPIED = ['src/utils/url.ts', 'src/signals/modal.ts']
 const COPY = '?modal-copy'
+/**
+ * Views that an entry outside the modal names but only the modal loads (postern/pay's route
+ * entries: views/LazyView.tsx calls their load()): they never run before the modal chunk, so
+ * what they import (preact, ui/base) must not count as reachable before it, which would move
+ * those modules out of the modal chunk into shared chunks (one more round trip before its paint).
+ */
+const MODAL_ONLY = ['src/lazy/pay/index.tsx', 'src/lazy/pay/quote.tsx']
 
 /** The input graph of a build: node → [{ path, kind }], from its metafile. */
 async function graphOf(root, options) {
@@ -27,12 +34,12 @@ async function graphOf(root, options) {
   return Object.fromEntries(Object.entries(probe.metafile.inputs).map(([k, v]) => [k, v.imports]))
 }
 
-function closure(graph, starts, { staticOnly = false, avoid } = {}) {
+function closure(graph, starts, { staticOnly = false, avoid = [] } = {}) {
   const seen = new Set()
   const stack = [...starts]
   while (stack.length) {
     const node = stack.pop()
-    if (seen.has(node) || node === avoid || !graph[node]) continue
+    if (seen.has(node) || avoid.includes(node) || !graph[node]) continue
     seen.add(node)
     for (const i of graph[node]) if (!i.external && (!staticOnly || i.kind === 'import-statement')) stack.push(i.path)
   }
@@ -53,7 +60,7 @@ export async function modalShare(root, options, modalRoot, holder) {
   // loader fetches by URL) and all they reach, static or dynamic, except through the modal.
   const entries = Object.values(options.entryPoints).map((e) => relative(root, e))
   const sources = Object.keys(graph).filter((k) => k !== modalRoot && (!imported.has(k) || entries.includes(k)))
-  const before = closure(graph, sources, { avoid: modalRoot })
+  const before = closure(graph, sources, { avoid: [modalRoot, ...MODAL_ONLY] })
   const dynamicTargets = new Set(Object.values(graph).flatMap((imports) => imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path)))
   const eligible = (k) => !k.includes(':') && /\.(m?js|tsx?)$/.test(k) && !before.has(k) && !dynamicTargets.has(k)
   const first = closure(graph, [modalRoot], { staticOnly: true })
@@ -120,13 +127,14 @@ export async function modalShare(root, options, modalRoot, holder) {
         const file = realpathSync(resolved.path)
         if (modalFiles.has(args.importer)) return copies.has(file) ? { path: `${file}${COPY}`, namespace: 'file' } : undefined
         // One view per importer: a view shared by several chunks would be a chunk of its own.
-        return published[file] ? { path: `${file}#${args.importer}`, namespace: 'modal-share-view' } : undefined
+        // Root-relative: esbuild hashes a plugin namespace's paths verbatim into the chunk names.
+        return published[file] ? { path: `${relative(root, file)}#${relative(root, args.importer)}`, namespace: 'modal-share-view' } : undefined
       })
       build.onLoad({ filter: /\?modal-copy$/, namespace: 'file' }, async (args) => {
         const file = args.path.slice(0, -COPY.length)
         return { loader: file.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(file), contents: await readFile(file, 'utf8') }
       })
-      build.onLoad({ filter: /.*/, namespace: 'modal-share-view' }, (args) => ({ loader: 'js', resolveDir: root, contents: view(args.path.split('#')[0]) }))
+      build.onLoad({ filter: /.*/, namespace: 'modal-share-view' }, (args) => ({ loader: 'js', resolveDir: root, contents: view(resolve(root, args.path.split('#')[0])) }))
     },
   }
 }

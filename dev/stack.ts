@@ -106,11 +106,11 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
     const [chains, solana, relay, tron, bitcoin] = await Promise.all([
-      // With a state folder (npm start: .dev-state/) the chains, the Solana ledger and the server's database survive a restart.
+      // With a state folder (npm start: .dev-state/) the chains, the Solana and TRON ledgers and the server's database survive a restart.
       track(startChains({ stateDir: opts.stateDir && `${opts.stateDir}/chains`, chainIds: opts.chainIds })),
       opts.solana === false ? undefined : track(startSolana({ stateDir: opts.stateDir && `${opts.stateDir}/solana` })),
       track(startRelay()),
-      track(startTron()),
+      track(startTron({ stateDir: opts.stateDir && `${opts.stateDir}/tron` })),
       opts.bitcoin === false ? undefined : track(startBitcoin()),
     ])
     // The bundlers start while the other services do; the chains (restored or new) get the

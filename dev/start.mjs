@@ -42,6 +42,7 @@ ${Object.entries(stack.bundlerUrls).map(([id, url]) => `  Bundler ${id.padEnd(11
   Uniswap V2 router   ${stack.chains[0]?.dex.router}  (same on every chain; pools ETH/USDC, ETH/DAI, USDC/DAI)
   Onramp sandbox      ${stack.api.onrampSandboxUrl}  (test card 4242 4242 4242 4242)
 ${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in ${stateDir}/solana)` : ''}
+${stack.bitcoin ? `  Bitcoin Esplora     ${stack.bitcoin.url}  (regtest ledger, in memory; a block every 2 s)` : ''}
 ${stack.ton ? `  TON API             ${stack.ton.url}  (toncenter v2 over @ton/sandbox, in memory; the demo TON wallet is funded)` : ''}
 
 Logging in by hand (the script-tag and ESM pages offer every kind; the React page only wallets):
@@ -53,7 +54,8 @@ Logging in by hand (the script-tag and ESM pages offer every kind; the React pag
   Farcaster   the modal shows a QR code and "Copy link": open ${stack.farcaster.url}/ and paste
               the link, then approve as demo.eth (fid 1)
   Wallets     "Postern Test Wallet" (EVM) and "Postern Solana Wallet" are injected in every page
-              and approve at once
+              and approve at once; the ESM page adds Bitcoin: "Postern Bitcoin Wallet" (regtest,
+              10 BTC) connects, signs in with BIP-322 and sends from the Account view
   Smart account  e-mail and social logins get an ERC-4337 smart account (deployed by its first
               send through the bundler); fund it from the test wallet with the modal's Send
   Sign-in     the ESM page asks a wallet to sign in (SIWX); its sessions live in the API server

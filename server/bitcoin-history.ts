@@ -1,16 +1,35 @@
+import * as v from 'valibot'
 import { formatUnits } from 'viem'
 import { tokenIconUrl } from './assets.ts'
-import { bitcoinMovement, bitcoinTransactions } from './chain/bitcoin.ts'
+import { bitcoinMovement, bitcoinTransactions, ESPLORA_CHAIN_PAGE } from './chain/bitcoin.ts'
 import { priceTable } from './prices.ts'
 import type { ServerState } from './state.ts'
 
+// A Bitcoin page's cursor: base64url JSON of the last confirmed txid listed (Esplora's last_seen_txid).
+const encodeCursor = (txid: string) => Buffer.from(JSON.stringify({ after: txid })).toString('base64url')
+export const BitcoinCursor = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,300}$/, 'is not a cursor from this API'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      return v.parse(v.object({ after: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) }), JSON.parse(Buffer.from(dataset.value, 'base64url').toString('utf8'))).after
+    } catch {
+      addIssue({ message: 'is not a cursor from this API' })
+      return NEVER
+    }
+  }),
+)
+
 /**
  * A Bitcoin address's transactions read live from the Esplora API, in the history endpoint's shape
- * (one BTC transfer each, in or out, the address's own change netted out). Esplora's first page: the
- * mempool's and the newest confirmed ones; no cursor follows.
+ * (one BTC transfer each, in or out, the address's own change netted out). The first page is
+ * Esplora's (the mempool's, then the newest confirmed); `next` follows with the older confirmed
+ * ones, Esplora's pages of 25, while a page comes back full.
  */
-export async function bitcoinHistoryPage(state: ServerState, address: string, chain: string) {
-  const txs = await bitcoinTransactions(state.bitcoinEsploraUrl!, address)
+export async function bitcoinHistoryPage(state: ServerState, address: string, chain: string, after?: string) {
+  const txs = await bitcoinTransactions(state.bitcoinEsploraUrl!, address, after)
+  const confirmed = txs.filter((tx) => tx.status.confirmed)
+  const next = confirmed.length >= ESPLORA_CHAIN_PAGE ? encodeCursor(confirmed.at(-1)!.txid) : null
   const price = (await priceTable(state.db))('BTC')
   const data = txs.map((tx) => {
     const move = bitcoinMovement(tx, address)
@@ -38,5 +57,5 @@ export async function bitcoinHistoryPage(state: ServerState, address: string, ch
       }],
     }
   })
-  return { data, next: undefined }
+  return { data, next }
 }

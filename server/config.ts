@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { ApiServerOptions } from './index.ts'
 import { CaipNetworkId, EvmAddress, SOLANA_MAINNET } from './schemas.ts'
 import { BITCOIN_MAINNET } from './chain/bitcoin.ts'
+import { TON_MAINNET } from './chain/ton.ts'
 import { RateLimitsEnv } from './limits/index.ts'
 
 const List = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean)
@@ -50,6 +51,9 @@ const Env = v.object({
   /** Any Esplora API (Blockstream's, mempool.space's, a self-hosted one): Bitcoin balances and history. */
   BITCOIN_ESPLORA_URL: v.optional(Url),
   BITCOIN_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), BITCOIN_MAINNET),
+  /** A toncenter v2 JSON-RPC endpoint (toncenter.com's or a self-hosted ton-http-api): TON balances. */
+  TON_API_URL: v.optional(Url),
+  TON_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), TON_MAINNET),
   /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
@@ -91,6 +95,8 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     tronChainIds: e.TRON_CHAIN_IDS,
     bitcoinEsploraUrl: e.BITCOIN_ESPLORA_URL,
     bitcoinChainIds: e.BITCOIN_CHAIN_IDS,
+    tonApiUrl: e.TON_API_URL,
+    tonChainIds: e.TON_CHAIN_IDS,
     ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',

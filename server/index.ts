@@ -10,6 +10,7 @@ import { dispatch } from './router.ts'
 import { routes } from './routes/index.ts'
 import { SOLANA_MAINNET } from './schemas.ts'
 import { BITCOIN_MAINNET } from './chain/bitcoin.ts'
+import { TON_MAINNET } from './chain/ton.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
@@ -55,6 +56,10 @@ export interface ApiServerOptions {
   bitcoinEsploraUrl?: string
   /** CAIP-2 ids that Esplora API answers for; the first is reported. Default Bitcoin mainnet. */
   bitcoinChainIds?: string[]
+  /** A toncenter v2 JSON-RPC endpoint (TON_API_URL) for TON balances. */
+  tonApiUrl?: string
+  /** CAIP-2 ids that TON API answers for; the first is reported. Default TON mainnet. */
+  tonChainIds?: string[]
   /** A postgres:// URL; PGlite otherwise. */
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
@@ -120,6 +125,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   if (opts.bitcoinEsploraUrl) Object.assign(state, { bitcoinEsploraUrl: opts.bitcoinEsploraUrl, bitcoinChainIds: opts.bitcoinChainIds ?? [BITCOIN_MAINNET] })
+  if (opts.tonApiUrl) Object.assign(state, { tonApiUrl: opts.tonApiUrl, tonChainIds: opts.tonChainIds ?? [TON_MAINNET] })
   configureSmartAccounts(state, opts.smartAccounts)
   configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {

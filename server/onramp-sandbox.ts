@@ -89,7 +89,9 @@ export async function payFromTreasury(chain: EvmChain, to: Address, token: Token
     ? { from: treasury, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, token.decimals)] }) }
     : { from: treasury, to, value: toHex(parseUnits(amount, native.decimals)) }
   const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [tx] } as never)) as Hex
-  const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000 })
+  // No replacement check: while it looks one up, viem drops the block number it sees next, and on a
+  // development node that mines only on demand no later block comes to end the wait.
+  const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000, checkReplacement: false })
   if (receipt.status !== 'success') throw new Error('the credit transaction reverted')
   return hash
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isTonAddress } from './chain/ton.ts'
 
 export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 
@@ -6,7 +7,9 @@ export const EvmAddress = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'mus
 export const SolanaAddress = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be 32 to 44 base58 characters'))
 /** Bech32 (bc1, tb1, bcrt1) Bitcoin addresses; base58 ones already pass as SolanaAddress's characters. */
 const BitcoinBech32 = v.pipe(v.string(), v.regex(/^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/))
-export const AnyAddress = v.union([EvmAddress, SolanaAddress, BitcoinBech32], 'must be an EVM (0x + 40 hex) or Solana (base58) address')
+/** TON: user-friendly (48 base64 characters, its checksum holding) or raw (workchain:64 hex). */
+const TonAddress = v.pipe(v.string(), v.check(isTonAddress))
+export const AnyAddress = v.union([EvmAddress, SolanaAddress, BitcoinBech32, TonAddress], 'must be an EVM (0x + 40 hex) or Solana (base58) address')
 
 export const isEvmAddress = (a: string): a is `0x${string}` => v.is(EvmAddress, a)
 

@@ -14,8 +14,11 @@ export interface AnalyticsEvent {
   props: Record<string, unknown>
 }
 
-/** What one read of an address on an EVM chain found: each holding with its amount, before prices. */
-export type ChainHoldings = { fungible: Fungible; amount: bigint }[]
+/**
+ * What one read of an address on a chain found: each holding with its amount, before prices.
+ * `unpriced`: a token nobody vouched for, worth 0 whatever its symbol says.
+ */
+export type ChainHoldings = { fungible: Fungible; amount: bigint; unpriced?: true }[]
 
 /** Everything the handlers share; one per server. */
 export interface ServerState {
@@ -43,8 +46,11 @@ export interface ServerState {
   /** An Esplora API for Bitcoin addresses (BITCOIN_ESPLORA_URL), and the CAIP-2 ids it answers for (the first reported). */
   bitcoinEsploraUrl?: string
   bitcoinChainIds: string[]
+  /** A toncenter v2 JSON-RPC endpoint for TON balances (TON_API_URL), and the CAIP-2 ids it answers for (the first reported). */
+  tonApiUrl?: string
+  tonChainIds: string[]
   indexer: Indexer | undefined
-  /** EVM balances read a moment ago, per (chain, address), shared by the requests for them. */
+  /** EVM and Solana balances read a moment ago, per (chain, address), shared by the requests for them. */
   balances: BalanceCache<ChainHoldings>
   /** The onramp sandbox provider page's origin, once it listens (onramp-sandbox.ts). */
   onrampSandboxUrl?: string
@@ -86,6 +92,7 @@ export function createState(opts: {
     tronChainIds: opts.tronApiUrl ? opts.tronChainIds ?? [TRON_MAINNET] : [],
     tronTokens: { ...TRON_TOKENS, ...opts.tronTokens },
     bitcoinChainIds: [],
+    tonChainIds: [],
     indexer: undefined,
     balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),
   }
@@ -97,7 +104,7 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
 
 /** The chain ids this server answers for: its EVM chains, then its Solana ids, then its Bitcoin ones. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds, ...state.bitcoinChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds, ...state.bitcoinChainIds, ...state.tonChainIds]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */

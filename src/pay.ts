@@ -10,6 +10,6 @@ export { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, createAppK
 export type { AppKitPayErrorCode, AppKitPayErrorMessage } from './utils/pay-errors'
 export type {
   AssetMetadata, CurrentPayment, Exchange, ExchangeBuyStatus, GetExchangesParams, PayResult, PayUrlParams, PayUrlResponse, PaymentAsset,
-  PaymentChoice, PaymentOptions, PaymentResult, Quote, QuoteAmount, QuoteCurrency, QuoteFee, QuoteStatus, QuoteStep,
+  PaymentAssetWithAmount, PaymentChoice, PaymentOptions, PaymentResult, Quote, QuoteAmount, QuoteCurrency, QuoteFee, QuoteStatus, QuoteStep,
 } from './utils/pay-types'
 export * from './pay/assets'

@@ -5,6 +5,7 @@
 //
 //   node test/run.mjs [substring-of-path ...] [--timeout <seconds per file>] [--dir <folder to walk>]
 //                     [--jobs <unit and stack files at once>] [--e2e-workers <e2e files at once>]
+//                     [--grace <seconds a file's leftovers get to end on their own>]
 //
 // Each file runs under a time limit, in a process group of its own (an e2e file: in its worker's):
 // at the limit the group is killed, the file fails with its last output, and the run goes on.
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { runInWorkers } from './runner/workers.mjs'
 import { findProcesses, killAll, killGroup, reapLeftovers, runIsolated } from './runner/processes.mjs'
+import { builtFromCurrentInputs } from '../build/inputs-key.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const { values: options, positionals } = parseArgs({
@@ -25,6 +27,7 @@ const { values: options, positionals } = parseArgs({
     dir: { type: 'string', default: 'test' },
     jobs: { type: 'string', default: '2' },
     'e2e-workers': { type: 'string', default: process.env.E2E_WORKERS ?? '2' },
+    grace: { type: 'string', default: '10' },
   },
 })
 /** A file runs when its path holds one of the filters (or there is none). */
@@ -32,6 +35,7 @@ const filters = positionals
 const timeoutMs = Number(options.timeout) * 1000
 const jobs = Math.max(1, Number(options.jobs) || 2)
 const e2eWorkers = Math.max(1, Number(options['e2e-workers']) || 2)
+const graceMs = Math.max(0, Number(options.grace) * 1000 || 0)
 /** Marks every process of this run (see runner/processes.mjs); one mark per file below it. */
 const runId = randomUUID()
 const totals = { passed: 0, failed: 0, skipped: 0 }
@@ -70,6 +74,7 @@ async function run(command, args, { label }) {
     env,
     mark,
     timeoutMs,
+    graceMs,
     onStart: (pid) => running.add((pgid = pid)),
   })
   running.delete(pgid)
@@ -97,10 +102,23 @@ function count(label, { code, output, seconds, timedOut, leftovers }) {
   }
 }
 
-async function pool(items, size, work) {
-  const queue = [...items]
+/**
+ * Runs `first` then, once `ready` resolves, `later` too, `size` at a time, each queue slowest first:
+ * a slot takes the slowest file it may run, so the long files of `later` do not wait behind all of `first`.
+ */
+async function pool({ first, later = [], ready = Promise.resolve() }, size, work) {
+  const queue = slowestFirst(first)
+  let open = false
+  const opened = ready.then(() => {
+    open = true
+    queue.splice(0, queue.length, ...slowestFirst([...queue, ...later]))
+  })
   await Promise.all(Array.from({ length: size }, async () => {
-    while (queue.length) await work(queue.shift())
+    for (;;) {
+      if (queue.length) await work(queue.shift())
+      else if (!open) await opened
+      else return
+    }
   }))
 }
 
@@ -156,7 +174,10 @@ async function main() {
       if (!ok) failedFiles.push('tsc'), console.log(tsc.output)
     }))
   }
-  if (e2e.some((f) => f.startsWith('test/e2e/')) || whole) {
+  // dist/ built from the sources as they are (CI's size check builds just before) is not built again.
+  const needsBuild = e2e.some((f) => f.startsWith('test/e2e/')) || whole
+  if (needsBuild && builtFromCurrentInputs(root)) console.log('ok   build (dist/ is built from the sources as they are)')
+  else if (needsBuild) {
     checks.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
       if (build.code === 0 && !build.timedOut) return
       console.log(build.output)
@@ -168,7 +189,7 @@ async function main() {
 
   const inWorkers = async (files, { size, args }) => {
     const left = await runInWorkers(files, {
-      size, args, cwd: root, env, timeoutMs, nextMark,
+      size, args, cwd: root, env, timeoutMs, graceMs, nextMark,
       onResult: (file, result) => count(file, annotate(file, result)),
       onWorker: (pgid, alive) => (alive ? running.add(pgid) : running.delete(pgid)),
     })
@@ -178,16 +199,18 @@ async function main() {
     console.log(`FAIL the test workers left ${left.length} process(es) running (killed now):\n${left.map((p) => `  ${p.pid} ${p.command}`).join('\n')}`)
   }
   // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
-  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, file], { label: file })
+  // The process ends with the file's last suite (runner/one-file.ts), not with the last timer it left.
+  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, 'test/runner/one-file.ts', file], { label: file })
+  const isUnit = new Set(unit)
   // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
   // its chains, servers and browser: unit files need no build, so they start beside the type check
-  // and the build; the e2e workers then run beside the stack files.
-  const units = pool(slowestFirst(unit), jobs, async (file) => count(file, await node(['--import', './test/setup.ts'])(file)))
+  // and the build; once both are done the stack files (some read dist/) join the unit files' queue,
+  // and the e2e workers run beside them.
+  const files = pool({ first: unit, later: stack, ready: checked }, jobs, async (file) => {
+    count(file, await node(isUnit.has(file) ? ['--import', './test/setup.ts'] : [])(file))
+  })
   await checked
-  await Promise.all([
-    units.then(() => pool(slowestFirst(stack), jobs, async (file) => count(file, await node([])(file)))),
-    inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] }),
-  ])
+  await Promise.all([files, inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })])
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).

@@ -48,6 +48,18 @@ export async function routeToStack(context, stack, rpcByUrl) {
   })
 }
 
+/**
+ * What a log message says: its text, less the source of any function it prints (an app that logs
+ * `provider.signMessage` prints the method's code, whose error path's words report nothing).
+ */
+export async function printedText(message) {
+  const args = message.args()
+  const kinds = await Promise.all(args.map((arg) => arg.evaluate((value) => typeof value).catch(() => 'unknown')))
+  if (!kinds.includes('function')) return message.text()
+  const parts = await Promise.all(args.map((arg, i) => (kinds[i] === 'function' ? '' : arg.evaluate((value) => String(value)).catch(() => ''))))
+  return parts.filter(Boolean).join(' ')
+}
+
 /** Text of the page including open shadow roots (the modal's and the buttons'). */
 const deepText = (page) => page.evaluate(() => {
   const walk = (root) => [...root.querySelectorAll('*')].map((el) => (el.shadowRoot ? walk(el.shadowRoot) : '')).join(' ') + ' ' + (root.textContent ?? '')
@@ -136,8 +148,11 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   for (const content of walletScripts) await context.addInitScript({ content })
   page = await context.newPage()
   page.on('pageerror', (error) => note(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error' || (['log', 'warning'].includes(message.type()) && ERROR_TEXT.test(message.text()))) note(message.text())
+  page.on('console', async (message) => {
+    if (message.type() === 'error') return note(message.text())
+    if (!['log', 'warning'].includes(message.type())) return
+    const text = await printedText(message)
+    if (ERROR_TEXT.test(text)) note(text)
   })
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {

@@ -5,6 +5,7 @@ import {
 } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { demoAccount } from '../chains/accounts.ts'
+import { minedReceipt } from '../chains/receipt.ts'
 
 /** Arachnid's deterministic deployment proxy, which anvil has from genesis. */
 export const CREATE2_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c' as const
@@ -60,7 +61,7 @@ export async function deployAa(rpcUrl: string, chainId: number): Promise<AaContr
       to: CREATE2_DEPLOYER, data: concat([salt, code]),
     })
     const hash = await client.sendRawTransaction({ serializedTransaction: tx })
-    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 20_000 })
+    const receipt = await minedReceipt(client, hash)
     const deployed = await client.getCode({ address })
     if (receipt.status !== 'success' || !deployed || deployed === '0x') throw new Error(`deploying ${address} on chain ${chainId} failed`)
   }

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import * as btc from '@scure/btc-signer'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { listenOnLoopback, readBody } from '../lib/http.ts'
 import { RejectedTransaction, type BitcoinLedger, type Output, type TxRecord } from './ledger.ts'
 
 const MAX_BODY_BYTES = 1 << 20
@@ -46,21 +47,22 @@ function stats(ledger: BitcoinLedger, address: string, confirmed: boolean) {
   return { funded_txo_count: funded.length, funded_txo_sum: sum(funded), spent_txo_count: spent.length, spent_txo_sum: sum(spent), tx_count: txs.length }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) reject(new Error('body too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 const ADDRESS = /^[a-zA-Z0-9]{14,100}$/
+
+/**
+ * Esplora's pages of an address's transactions: /txs is the mempool's (up to 50) then the newest 25
+ * confirmed; /txs/chain[/:last_seen_txid] the 25 confirmed after that one; /txs/mempool the mempool's.
+ */
+function addressTxs(ledger: BitcoinLedger, address: string, rest: string[]): TxRecord[] | undefined {
+  const all = ledger.txsOf(address)
+  const pending = all.filter((t) => !t.block)
+  const confirmed = all.filter((t) => t.block)
+  if (rest.length === 0) return [...pending.slice(0, 50), ...confirmed.slice(0, 25)]
+  if (rest[0] === 'mempool' && rest.length === 1) return pending.slice(0, 50)
+  if (rest[0] !== 'chain' || rest.length > 2) return undefined
+  const from = rest[1] ? confirmed.findIndex((t) => t.txid === rest[1]) + 1 : 0
+  return from === 0 && rest[1] ? [] : confirmed.slice(from, from + 25)
+}
 const TXID = /^[0-9a-f]{64}$/
 
 /** Answers one request: [status, body]; objects are sent as JSON, strings as text. */
@@ -87,7 +89,8 @@ export async function handleEsplora(ledger: BitcoinLedger, method: string, path:
     if (!ADDRESS.test(b)) return [400, 'Invalid Bitcoin address']
     if (!c) return [200, { address: b, chain_stats: stats(ledger, b, true), mempool_stats: stats(ledger, b, false) }]
     if (c === 'utxo') return [200, ledger.utxosOf(b).map((o) => ({ txid: o.txid, vout: o.vout, status: statusJson(ledger.txs.get(o.txid)!), value: Number(o.value) }))]
-    if (c === 'txs') return [200, ledger.txsOf(b).slice(0, 50).map(txJson)]
+    const list = c === 'txs' ? addressTxs(ledger, b, parts.slice(3)) : undefined
+    if (list) return [200, list.map(txJson)]
   }
   if (a === 'tx' && b) {
     const tx = TXID.test(b) ? ledger.txs.get(b) : undefined
@@ -107,7 +110,7 @@ export function startEsploraServer(ledger: BitcoinLedger, port = 0): Promise<{ s
       res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' }).end()
       return
     }
-    handleEsplora(ledger, req.method ?? 'GET', req.url ?? '/', () => readBody(req)).then(
+    handleEsplora(ledger, req.method ?? 'GET', req.url ?? '/', () => readBody(req, MAX_BODY_BYTES)).then(
       ([status, body]) => {
         const text = typeof body === 'string' ? body : JSON.stringify(body)
         res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' }).end(text)
@@ -118,11 +121,5 @@ export function startEsploraServer(ledger: BitcoinLedger, port = 0): Promise<{ s
       },
     )
   })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address()
-      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}` })
-    })
-  })
+  return listenOnLoopback(server, port).then((url) => ({ server, url }))
 }

@@ -28,8 +28,11 @@ export function accountFromKeys(paymentKey: string, ordinalKey: string, network:
   }
 }
 
-/** Demo account i of the local ledger. */
-export function demoBitcoinAccount(i: number): BitcoinKeyAccount {
+/** Bitcoin mainnet's CAIP-2 id: a local ledger can write its addresses too (networks.bitcoin). */
+export const MAINNET_CAIP = 'bip122:000000000019d6689c085ae165831e93'
+
+/** Demo account i of the local ledger (its regtest addresses, or with `network` that network's). */
+export function demoBitcoinAccount(i: number, network: typeof btc.NETWORK = REGTEST): BitcoinKeyAccount {
   const key = (label: string) => bytesToHex(sha256(new TextEncoder().encode(`postern bitcoin demo ${i} ${label}`)))
-  return accountFromKeys(key('payment'), key('ordinal'))
+  return accountFromKeys(key('payment'), key('ordinal'), network)
 }

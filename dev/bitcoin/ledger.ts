@@ -50,9 +50,9 @@ const txidOf = (raw: Uint8Array) => bytesToHex(sha256(sha256(raw)).reverse())
 const hash160 = (bytes: Uint8Array) => ripemd160(sha256(bytes))
 const DUST = 294n
 
-function addressOf(script: Uint8Array): string | undefined {
+function addressOf(script: Uint8Array, network: typeof btc.NETWORK): string | undefined {
   try {
-    return btc.Address(REGTEST).encode(btc.OutScript.decode(script))
+    return btc.Address(network).encode(btc.OutScript.decode(script))
   } catch {
     return undefined
   }
@@ -66,8 +66,12 @@ export class BitcoinLedger {
   /** address → txids touching it, oldest first. */
   private readonly history = new Map<string, string[]>()
 
-  constructor() {
-    this.blocks.push({ hash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', height: 0, time: 1296688602 })
+  /** Regtest by default; with `network` (mainnet's encoding) a local ledger that writes mainnet addresses. */
+  constructor(readonly network: typeof btc.NETWORK = REGTEST) {
+    // The genesis block of the chain whose addresses it writes: regtest's, or mainnet's.
+    this.blocks.push(network === REGTEST
+      ? { hash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', height: 0, time: 1296688602 }
+      : { hash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f', height: 0, time: 1231006505 })
   }
 
   get tip(): Block {
@@ -83,12 +87,12 @@ export class BitcoinLedger {
       version: 2,
       segwitFlag: false,
       inputs: [{ txid: new Uint8Array(32), index: 0xffffffff, finalScriptSig: scriptSig, sequence: 0xffffffff }],
-      outputs: payments.map((p) => ({ amount: p.sats, script: btc.OutScript.encode(btc.Address(REGTEST).decode(p.address)) })),
+      outputs: payments.map((p) => ({ amount: p.sats, script: btc.OutScript.encode(btc.Address(this.network).decode(p.address)) })),
       witnesses: [],
       lockTime: 0,
     })
     const txid = txidOf(raw)
-    const outputs = payments.map((p, vout) => ({ txid, vout, value: p.sats, script: btc.OutScript.encode(btc.Address(REGTEST).decode(p.address)), address: p.address }))
+    const outputs = payments.map((p, vout) => ({ txid, vout, value: p.sats, script: btc.OutScript.encode(btc.Address(this.network).decode(p.address)), address: p.address }))
     this.record({ txid, raw, coinbase: true, version: 2, lockTime: 0, inputs: [], outputs, fee: 0n, weight: raw.length * 4 })
     this.mine([txid])
     return txid
@@ -125,7 +129,7 @@ export class BitcoinLedger {
       const out = tx.getOutput(vout)
       const isData = out.script![0] === 0x6a
       if (!isData && out.amount! < DUST) throw new RejectedTransaction(-26, 'dust')
-      outputs.push({ txid, vout, value: out.amount!, script: out.script!, address: addressOf(out.script!) })
+      outputs.push({ txid, vout, value: out.amount!, script: out.script!, address: addressOf(out.script!, this.network) })
     }
     const spent = prevouts.reduce((s, o) => s + o.value, 0n)
     const paid = outputs.reduce((s, o) => s + o.value, 0n)

@@ -16,6 +16,7 @@ import {
   type Hex,
 } from 'viem'
 import { demoAccount } from './accounts.ts'
+import { minedReceipt } from './receipt.ts'
 import { mintToken, TOKEN_ABI, TOKEN_ADDRESS, TOKEN_INFO } from './token.ts'
 import type { DexInfo } from './types.ts'
 
@@ -100,7 +101,7 @@ export async function deployDex(rpcUrl: string, chainId: number): Promise<DexInf
   const send = async (data: Hex, to?: Hex, value = 0n) => {
     const serialized = await account.signTransaction({ type: 'eip1559', chainId, nonce: nonce++, gas: 6_000_000n, ...FEES, data, value, ...(to ? { to } : {}) })
     const hash = await c.sendRawTransaction({ serializedTransaction: serialized })
-    const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 60_000 })
+    const receipt = await minedReceipt(c, hash)
     if (receipt.status !== 'success') throw new Error(`DEX transaction ${hash} reverted`)
   }
   const weth = artifact('v2-periphery', 'WETH9')

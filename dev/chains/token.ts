@@ -12,6 +12,7 @@ import {
   type Hex,
 } from 'viem'
 import { deployerAccount } from './accounts.ts'
+import { minedReceipt } from './receipt.ts'
 
 /** The token's address on every local chain: the deployer's first contract (nonce 0). */
 export const TOKEN_ADDRESS = '0xfbfbfDdd6e35dA57b7B0F9a2C10E34Be70B3A4E9' as const
@@ -67,9 +68,7 @@ async function sendAsDeployer(c: ReturnType<typeof client>, chainId: number, non
     ...(to ? { to } : {}),
   })
   const hash = await c.sendRawTransaction({ serializedTransaction: serialized })
-  // anvil automines, but on a loaded machine (CI: two e2e workers beside these files) the receipt
-  // has lagged the send by more than 10 s.
-  const receipt = await c.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 60_000 })
+  const receipt = await minedReceipt(c, hash)
   if (receipt.status !== 'success') throw new Error(`token transaction ${hash} reverted`)
   return receipt
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { createPublicClient, createWalletClient, defineChain, http, parseAbi, type Address, type Hex } from 'viem'
 import { startAnvil } from '../chains/anvil.ts'
 import { demoAccount } from '../chains/accounts.ts'
+import { minedReceipt } from '../chains/receipt.ts'
 
 export const OP_MAINNET_CHAIN_ID = 10
 
@@ -38,8 +39,7 @@ export async function startIdRegistry(): Promise<IdRegistryChain> {
     // Demo account 9 is the registrar; the demo chains' accounts are untouched here.
     const wallet = createWalletClient({ chain, transport, account: demoAccount(9) })
     const mined = async (hash: Hex) => {
-      // Generous: a loaded machine can take seconds to mine on a fresh anvil.
-      const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 30_000 })
+      const receipt = await minedReceipt(reader, hash)
       if (receipt.status !== 'success') throw new Error(`IdRegistry transaction ${hash} reverted`)
       return receipt
     }

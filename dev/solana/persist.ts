@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
+import { writeAtomically } from '../lib/atomic-file.ts'
 import { toBase58 } from './encoding.ts'
 import type { Genesis } from './genesis.ts'
 import { Ledger } from './ledger.ts'
@@ -50,13 +51,6 @@ export async function loadLedger(dir: string): Promise<{ ledger: Ledger; genesis
     console.warn(`[solana] ${file} is not a ledger this version can load (${describe(error)}); starting a fresh ledger (the old file is now ${aside})`)
     return undefined
   }
-}
-
-/** Write to a temporary file, then rename: a reader (or a crash) never sees half a file. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`
-  await writeFile(temporary, text)
-  await rename(temporary, file)
 }
 
 export interface LedgerSaver {

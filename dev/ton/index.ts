@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { BodyTooLarge, listenOnLoopback, readBody } from '../lib/http.ts'
 import { Blockchain } from '@ton/sandbox'
 import { Address, toNano } from '@ton/core'
 import * as v from 'valibot'
@@ -28,13 +28,9 @@ export async function startTon({ fund = [], amount = toNano('1000') }: { fund?: 
   for (const to of fund) await faucet.send({ to, value: amount, bounce: false })
 
   const server = createServer((req, res) => void handle(blockchain, req, res))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const base = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${port}/api/v2/jsonRPC`,
+    url: `${base}/api/v2/jsonRPC`,
     blockchain,
     balance: async (address) => (await blockchain.getContract(address)).balance,
     stop: () => new Promise<void>((resolve) => {
@@ -50,15 +46,11 @@ async function handle(blockchain: Blockchain, req: IncomingMessage, res: ServerR
   if (req.method === 'OPTIONS') return void res.writeHead(204).end()
   const reply = (status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   if (req.method !== 'POST' || !req.url?.startsWith('/api/v2/jsonRPC')) return reply(404, { ok: false, error: 'Not found', code: 404 })
-  let text = ''
-  for await (const chunk of req) {
-    text += chunk
-    if (text.length > MAX_BODY) return reply(413, { ok: false, error: 'Request too large', code: 413 })
-  }
   let call: v.InferOutput<typeof Call>
   try {
-    call = v.parse(Call, JSON.parse(text))
-  } catch {
+    call = v.parse(Call, JSON.parse(await readBody(req, MAX_BODY)))
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return reply(413, { ok: false, error: 'Request too large', code: 413 })
     return reply(400, { ok: false, error: 'Expected a JSON-RPC call', code: 400 })
   }
   try {

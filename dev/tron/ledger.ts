@@ -18,6 +18,12 @@ const TRC20_TRANSFER_ENERGY = 14_650
 const SUN_PER_ENERGY = 420n
 const TRANSFER_SELECTOR = 'a9059cbb'
 
+/** The genesis block's id: it ends in the chain id, as a TRON network's id is taken from its genesis block. */
+export function genesisBlockId(): string {
+  const hash = bytesToHex(sha256(utf8ToBytes('postern local tron genesis')))
+  return `${'0'.repeat(16)}${hash.slice(16, 56)}${LOCAL_TRON_CHAIN_ID.slice(2)}`
+}
+
 export interface Token {
   address: string
   name: string
@@ -26,7 +32,7 @@ export interface Token {
   balances: Map<string, bigint>
 }
 
-interface Block {
+export interface Block {
   number: number
   blockID: string
   parentHash: string
@@ -44,6 +50,18 @@ export interface Included {
   block?: Block
 }
 
+/** What the ledger is, as plain data (persist.ts keeps it in a file across restarts). */
+export interface LedgerState {
+  balances: [string, bigint][]
+  created: [string, number][]
+  tokenBalances: [string, bigint][]
+  blocks: Block[]
+  /** In the order they were accepted. */
+  transactions: { tx: TransactionJson; result: Included['result']; fee: bigint; energy: number; bandwidth: number }[]
+  pending: string[]
+  bandwidthUsed: [string, { day: number; used: number }][]
+}
+
 export type BroadcastResult = { result: true; txid: string } | { code: string; txid?: string; message: string }
 
 const fail = (code: string, message: string, txid?: string): BroadcastResult => ({ code, ...(txid ? { txid } : {}), message: bytesToHex(utf8ToBytes(message)) })
@@ -56,11 +74,53 @@ export class TronLedger {
   readonly transactions = new Map<string, Included>()
   private pending: string[] = []
   private readonly bandwidthUsed = new Map<string, { day: number; used: number }>()
+  /** Called when a transaction is accepted or sealed in a block (not for empty blocks). */
+  onChange?: () => void
 
-  constructor(readonly token: Token) {
-    // Genesis: its id ends in the chain id, as a TRON network's id is taken from its genesis block.
-    const hash = bytesToHex(sha256(utf8ToBytes('postern local tron genesis')))
-    this.blocks.push({ number: 0, blockID: `${'0'.repeat(16)}${hash.slice(16, 56)}${LOCAL_TRON_CHAIN_ID.slice(2)}`, parentHash: '0'.repeat(64), timestamp: Date.now(), txIDs: [] })
+  constructor(readonly token: Token, restore?: LedgerState) {
+    if (restore) {
+      this.restore(restore)
+      return
+    }
+    this.blocks.push({ number: 0, blockID: genesisBlockId(), parentHash: '0'.repeat(64), timestamp: Date.now(), txIDs: [] })
+  }
+
+  exportState(): LedgerState {
+    return {
+      balances: [...this.balances],
+      created: [...this.created],
+      tokenBalances: [...this.token.balances],
+      blocks: this.blocks.map((b) => ({ ...b, txIDs: [...b.txIDs] })),
+      transactions: [...this.transactions.values()].map(({ tx, result, fee, energy, bandwidth }) => ({ tx, result, fee, energy, bandwidth })),
+      pending: [...this.pending],
+      bandwidthUsed: [...this.bandwidthUsed],
+    }
+  }
+
+  /** Takes a saved state back; throws when a transaction does not decode or a block names one it lacks. */
+  private restore(state: LedgerState): void {
+    for (const [k, v] of state.balances) this.balances.set(k, v)
+    for (const [k, v] of state.created) this.created.set(k, v)
+    for (const [k, v] of state.tokenBalances) this.token.balances.set(k, v)
+    for (const [k, v] of state.bandwidthUsed) this.bandwidthUsed.set(k, v)
+    state.blocks.forEach((b, i) => {
+      if (b.number !== i) throw new Error(`block ${i} is numbered ${b.number}`)
+      this.blocks.push(b)
+    })
+    if (this.blocks.length === 0) throw new Error('no genesis block')
+    for (const t of state.transactions) {
+      const raw = decodeRaw(hexToBytes(t.tx.raw_data_hex))
+      if (typeof raw === 'string') throw new Error(`transaction ${t.tx.txID}: ${raw}`)
+      this.transactions.set(t.tx.txID, { ...t, call: raw.contract })
+    }
+    for (const b of this.blocks) {
+      for (const id of b.txIDs) {
+        const t = this.transactions.get(id)
+        if (!t) throw new Error(`block ${b.number} holds an unknown transaction ${id}`)
+        t.block = b
+      }
+    }
+    this.pending = state.pending.filter((id) => this.transactions.has(id))
   }
 
   get head(): Block {
@@ -81,6 +141,7 @@ export class TronLedger {
     this.pending = []
     this.blocks.push(block)
     for (const id of block.txIDs) this.transactions.get(id)!.block = block
+    if (block.txIDs.length) this.onChange?.()
   }
 
   /** An unsigned transaction on the head block (TaPoS), valid for 60 s, as TronGrid builds it. */
@@ -158,6 +219,7 @@ export class TronLedger {
     const tx = { ...toJson(raw, signed.visible), signature: signed.signature, ret: [{ contractRet: result }] }
     this.transactions.set(id, { tx, call, result, fee, energy, bandwidth })
     this.pending.push(id)
+    this.onChange?.()
     return { result: true, txid: id }
   }
 

@@ -1,8 +1,10 @@
 // The local TRON node's HTTP API: the /wallet/* subset of java-tron's full node that wallets and
 // sites use, answering as TronGrid does (objects, `{}` for nothing found, hex-encoded messages).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { listenOnLoopback, readBody } from '../lib/http.ts'
 import { anyToHex, toBase58Address } from './crypto.ts'
 import type { TronLedger } from './ledger.ts'
+import { accountHistory } from './account-history.ts'
 
 const MAX_BODY_BYTES = 1 << 20
 type Body = Record<string, unknown>
@@ -72,20 +74,6 @@ const ROUTES: Record<string, Handler> = {
   },
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) reject(new Error('body too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
 function send(res: ServerResponse, status: number, body: unknown): void {
   // TronGrid answers browsers from any origin.
   res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, tron-pro-api-key', 'access-control-allow-methods': 'GET, POST, OPTIONS' })
@@ -94,11 +82,21 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 async function handle(req: IncomingMessage, res: ServerResponse, ledger: TronLedger): Promise<void> {
   if (req.method === 'OPTIONS') return send(res, 204, undefined)
-  const route = ROUTES[new URL(req.url ?? '/', 'http://node').pathname]
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'node'}`)
+  if (req.method === 'GET' && url.pathname.startsWith('/v1/')) {
+    try {
+      const answer = accountHistory(ledger, url) ?? { status: 404, body: { success: false, error: 'not found', statusCode: 404 } }
+      return send(res, answer.status, answer.body)
+    } catch (error) {
+      console.error('[tron node]', error)
+      return send(res, 500, { success: false, error: 'internal error', statusCode: 500 })
+    }
+  }
+  const route = ROUTES[url.pathname]
   if (!route) return send(res, 404, { Error: 'not found' })
   let body: Body = {}
   try {
-    const text = await readBody(req)
+    const text = await readBody(req, MAX_BODY_BYTES)
     const parsed: unknown = text.trim() ? JSON.parse(text) : {}
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('the body must be a JSON object')
     body = parsed as Body
@@ -115,12 +113,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, ledger: TronLed
 
 export async function startHttpServer(ledger: TronLedger, port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const server = createServer((req, res) => void handle(req, res, ledger))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
+  const url = await listenOnLoopback(server, port)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     stop: () => new Promise((resolve) => {
       server.closeAllConnections()
       server.close(() => resolve())

@@ -34,7 +34,8 @@ export function parseSiwxMessage(text: string): SiwxFields {
   const header = HEADER.exec(lines[0] ?? '')
   if (!header?.groups) throw new MessageError('message: the first line must read "{domain} wants you to sign in with your {chain} account:"')
   const address = lines[1] ?? ''
-  if (!/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/.test(address)) throw new MessageError('message: the second line must be the account address')
+  // EVM, Solana (base58, also Bitcoin's legacy addresses) or Bitcoin's bech32 (bc1, tb1, bcrt1).
+  if (!/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{25,44}|(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87})$/.test(address)) throw new MessageError('message: the second line must be the account address')
   if (lines[2] !== '') throw new MessageError('message: the third line must be empty')
   // The statement is one line between two empty ones (EIP-4361); the URI line follows.
   const hasStatement = !(lines[3] ?? '').startsWith('URI: ')

@@ -3,7 +3,10 @@ import { recoverMessageAddress, type Hex } from 'viem'
 import { base58Decode } from './base58.ts'
 import type { EvmChain } from '../chain/evm.ts'
 
-export type SignatureCheck = { ok: true; type: 'eip191' | 'eip1271' | 'solana:ed25519' } | { ok: false }
+import { verifyBitcoinMessage } from '../../src/lazy/bitcoin/message.ts'
+import { netOfChainId } from '../../src/utils/bitcoin-chains.ts'
+
+export type SignatureCheck = { ok: true; type: 'eip191' | 'eip1271' | 'solana:ed25519' | 'bip322' | 'bip137' } | { ok: false }
 
 /**
  * An EVM signature through viem's verifyMessage on the chain: EOAs by recovery, deployed smart
@@ -32,4 +35,15 @@ export function verifySolana(address: string, message: string, signature: string
   } catch {
     return { ok: false }
   }
+}
+
+/**
+ * A Bitcoin signature as AppKit's BIP122Verifier takes it: BIP-322 (simple), or a 65-byte BIP-137
+ * ECDSA one; the address must be one of the chain's own (undefined: not a chain known here).
+ */
+export function verifyBitcoin(chainId: string, address: string, message: string, signature: string): SignatureCheck | undefined {
+  const net = netOfChainId(chainId)
+  if (!net) return undefined
+  const type = verifyBitcoinMessage(address, message, signature, net)
+  return type ? { ok: true, type } : { ok: false }
 }

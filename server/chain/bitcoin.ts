@@ -41,8 +41,15 @@ export async function bitcoinBalance(base: string, address: string): Promise<big
   return BigInt(c.funded_txo_sum - c.spent_txo_sum + m.funded_txo_sum - m.spent_txo_sum)
 }
 
-/** The address's newest transactions (Esplora's first page: the mempool's, then up to 25 confirmed). */
-export const bitcoinTransactions = (base: string, address: string) => esplora(base, `/address/${address}/txs`, v.array(EsploraTx))
+/** Esplora's page of confirmed transactions: a full one means more may follow. */
+export const ESPLORA_CHAIN_PAGE = 25
+
+/**
+ * The address's transactions: with no `lastSeen`, Esplora's first page (the mempool's, then up to
+ * 25 confirmed); with one, the (up to 25) confirmed transactions older than that txid.
+ */
+export const bitcoinTransactions = (base: string, address: string, lastSeen?: string) =>
+  esplora(base, lastSeen ? `/address/${address}/txs/chain/${lastSeen}` : `/address/${address}/txs`, v.array(EsploraTx))
 
 /** What a transaction did to the address: sats received and sent (its own change netted out). */
 export function bitcoinMovement(tx: EsploraTx, address: string): { direction: 'in' | 'out' | 'self'; sats: bigint; counterparty?: string } {

@@ -23,10 +23,15 @@ export interface EvmSyncOptions {
  * then read up to `maxBlocks` new blocks into the database. Returns how many blocks it stored.
  */
 export async function syncEvm(db: Db, src: EvmSource, opts: EvmSyncOptions): Promise<number> {
-  const latest = await src.client.getBlockNumber({ cacheTime: 0 })
   let head = await lastBlock(db, src.caip)
+  // The node's head and our newest block as the node has it, asked together: one batched request,
+  // which is all a pass costs when nothing was mined (every history request waits for a pass).
+  const [latest, ours] = await Promise.all([
+    src.client.getBlockNumber({ cacheTime: 0 }),
+    head ? src.client.getBlock({ blockNumber: head.number }).catch(() => undefined) : undefined,
+  ])
   if (head) {
-    const keep = await forkPoint(db, src, head, latest)
+    const keep = head.number <= latest && ours?.hash === head.hash ? head.number : await forkPoint(db, src, head, latest)
     if (keep < head.number) {
       await db.transaction((tx) => rollback(tx, src.caip, keep))
       const hash = keep >= 0n ? await storedHash(db, src.caip, keep) : undefined
@@ -54,12 +59,12 @@ export async function syncEvm(db: Db, src: EvmSource, opts: EvmSyncOptions): Pro
 }
 
 /**
- * The newest block we hold that the chain still has. Hashes chain together, so once one block
- * matches every older one does: a binary search needs log2(n) reads even after anvil_reset.
+ * The newest block we hold that the chain still has, once our newest is not on it. Hashes chain
+ * together, so once one block matches every older one does: a binary search needs log2(n) reads
+ * even after anvil_reset.
  */
 async function forkPoint(db: Db, src: EvmSource, head: { number: bigint; hash: string }, latest: bigint): Promise<bigint> {
   const matches = async (n: bigint) => (await src.client.getBlock({ blockNumber: n })).hash === (await storedHash(db, src.caip, n))
-  if (head.number <= latest && (await matches(head.number))) return head.number
   let lo = ((await firstBlock(db, src.caip)) ?? 0n) - 1n
   let hi = head.number < latest ? head.number : latest
   while (lo < hi) {

@@ -55,7 +55,7 @@ export function startIndexer(opts: IndexerOptions): Indexer {
           for (let round = 0; round < MAX_ROUNDS_PER_PASS && !stopped; round++) if ((await syncEvm(opts.db, src, evmOpts)) === 0) break
         }),
       ),
-      opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!)),
+      opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!, { onTouched: opts.onTouched })),
     ])
   }
   const enqueue = (work: () => Promise<void>) => (queue = queue.then(work, work))

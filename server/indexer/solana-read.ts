@@ -77,3 +77,12 @@ function tokenMoves(pre: v.InferOutput<typeof TokenBalance>[], post: v.InferOutp
   }
   return moves
 }
+
+/**
+ * Every address whose balances the transaction may have changed: its accounts (the fee payer among
+ * them) and the owners of the token accounts it moved, as the balance route keys them.
+ */
+export function touchedBy(tx: ParsedTransaction): string[] {
+  const owners = [...(tx.meta?.preTokenBalances ?? []), ...(tx.meta?.postTokenBalances ?? [])].flatMap((b) => (b.owner ? [b.owner] : []))
+  return [...tx.transaction.message.accountKeys.map((k) => k.pubkey), ...owners]
+}

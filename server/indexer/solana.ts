@@ -2,8 +2,9 @@ import * as v from 'valibot'
 import { solanaRpc, tokenAccountAddresses } from '../chain/solana.ts'
 import type { Db, Queryable } from '../db/index.ts'
 import { seeToken, tokenOf } from '../tokens.ts'
-import { ParsedTransaction, solanaMoves } from './solana-read.ts'
+import { ParsedTransaction, solanaMoves, touchedBy } from './solana-read.ts'
 import { insertTransfers } from './store.ts'
+import type { EvmSyncOptions } from './evm.ts'
 import type { TransferRow } from './types.ts'
 
 export interface SolanaSource {
@@ -20,24 +21,29 @@ const PAGE = 1000
  * Solana RPCs have no block-wide transfer feed here (the local ledger answers neither getBlock nor
  * logsSubscribe), so the indexer follows addresses: each watched address's new signatures, oldest first.
  */
-export async function syncSolana(db: Db, src: SolanaSource): Promise<void> {
+export async function syncSolana(db: Db, src: SolanaSource, opts: Pick<EvmSyncOptions, 'onTouched'> = {}): Promise<void> {
   await forgetOtherLedger(db, src)
   await followTokenAccounts(db, src)
-  const watched = await db.query<{ address: string; last_signature: string | null }>('SELECT address, last_signature FROM solana_watch ORDER BY address')
-  for (const { address, last_signature } of watched) {
+  const watched = await db.query<{ address: string; last_signature: string | null; owner: string | null }>('SELECT address, last_signature, owner FROM solana_watch ORDER BY address')
+  for (const { address, last_signature, owner } of watched) {
     const config: Record<string, unknown> = { limit: PAGE, commitment: 'confirmed' }
     if (last_signature) config['until'] = last_signature
     const newest = await solanaRpc(src.rpcUrl, 'getSignaturesForAddress', [address, config], Signatures)
     if (newest.length === 0) continue
     const rows: TransferRow[] = []
+    // A new signature of a followed address moved its balances (a token account's are its owner's).
+    const touched = new Set([owner ?? address])
     for (const { signature } of [...newest].reverse()) {
       const tx = await solanaRpc(src.rpcUrl, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], ParsedTransaction)
-      if (tx) rows.push(...(await toRows(db, src, signature, tx)))
+      if (!tx) continue
+      rows.push(...(await toRows(db, src, signature, tx)))
+      for (const a of touchedBy(tx)) touched.add(a)
     }
     await db.transaction(async (q) => {
       await insertTransfers(q, rows)
       await q.query('UPDATE solana_watch SET last_signature = $2 WHERE address = $1', [address, newest[0]!.signature])
     })
+    opts.onTouched?.(src.caip, touched)
   }
 }
 

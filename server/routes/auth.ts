@@ -8,7 +8,7 @@ import { evmChainByCaip, type ServerState } from '../state.ts'
 import { MessageError, parseSiwxMessage, toCacao, type SiwxFields } from '../auth/message.ts'
 import { findSession, issueNonce, listSessions, revokeMessage, revokeSession, saveSession, spendNonce } from '../auth/store.ts'
 import { requireSiteOrigin } from '../auth/origins.ts'
-import { verifyEvm, verifySolana, type SignatureCheck } from '../auth/verify.ts'
+import { verifyBitcoin, verifyEvm, verifySolana, type SignatureCheck } from '../auth/verify.ts'
 import { revokeCosignerPermission } from './cosigner.ts'
 
 const NonceQuery = v.object({ ...SdkQuery, address: AnyAddress })
@@ -45,9 +45,14 @@ function checkTimes(f: SiwxFields, now: number): void {
   if (f.issuedAt && Date.parse(f.issuedAt) > now + SKEW_MS) throw new HttpError(400, `message: issued in the future (${f.issuedAt})`)
 }
 
-/** Verifies a signature by `address` on `chainId` (EVM through that chain, Solana by ed25519). */
+/** Verifies a signature by `address` on `chainId` (EVM through that chain, Solana by ed25519, Bitcoin by BIP-322 or BIP-137). */
 async function checkSignature(state: ServerState, chainId: string, address: string, message: string, signature: string): Promise<SignatureCheck> {
   if (chainId.startsWith('solana:')) return verifySolana(address, message, signature)
+  if (chainId.startsWith('bip122:')) {
+    const check = verifyBitcoin(chainId, address, message, signature)
+    if (!check) throw new HttpError(400, `chainId: ${chainId} is not a chain this service verifies on`)
+    return check
+  }
   const chain = evmChainByCaip(state, chainId)
   if (!chain) throw new HttpError(400, `chainId: ${chainId} is not a chain this service verifies on`)
   return verifyEvm(chain, address, message, signature)
@@ -81,7 +86,7 @@ export const authRoutes: Route[] = [
         throw error
       }
       if (f.version !== '1') throw new HttpError(400, 'message: Version must be 1')
-      if (!/^(eip155|solana):/.test(f.chainId)) throw new HttpError(400, `chainId: ${f.chainId} is not an eip155 or solana chain`)
+      if (!/^(eip155|solana|bip122):/.test(f.chainId)) throw new HttpError(400, `chainId: ${f.chainId} is not an eip155, solana or bip122 chain`)
       if (f.address.startsWith('0x') !== f.chainId.startsWith('eip155:')) throw new HttpError(400, 'message: the address does not belong to the chain')
       checkOrigin(ctx, f)
       checkTimes(f, Date.now())

@@ -5,6 +5,7 @@ import type { EvmChain } from '../chain/evm.ts'
 import { solanaBalances } from '../chain/solana.ts'
 import { isTronAddress, tronBalances } from '../chain/tron.ts'
 import { bitcoinBalance, isBech32Address, isBitcoinAddress } from '../chain/bitcoin.ts'
+import { isTonAddress, tonBalance } from '../chain/ton.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -23,8 +24,11 @@ type Price = (symbol: string) => number
 async function evmBalances(state: ServerState, price: Price, address: Address, chainId: string | undefined, fresh: boolean): Promise<Entry[]> {
   const chains = state.evm.filter((c) => !chainId || c.caip === chainId)
   const perChain = await Promise.all(chains.map((c) => state.balances.read(c.caip, address, () => readChain(state, c, address), { fresh })))
-  return perChain.flat().map((h) => balanceEntry(state, h.fungible, h.amount, price(h.fungible.symbol)))
+  return priced(state, price, perChain.flat())
 }
+
+const priced = (state: ServerState, price: Price, holdings: ChainHoldings): Entry[] =>
+  holdings.map((h) => balanceEntry(state, h.fungible, h.amount, h.unpriced ? 0 : price(h.fungible.symbol)))
 
 async function readChain(state: ServerState, c: EvmChain, address: Address): Promise<ChainHoldings> {
   const currency = nativeCurrency(c.chainId)
@@ -39,17 +43,29 @@ async function readChain(state: ServerState, c: EvmChain, address: Address): Pro
 // Trusted tokens keep the spelling their operator gave; others are stored lower-case.
 const checksumOf = (c: EvmChain, address: string) => c.trusted.find((t) => t.address.toLowerCase() === address)?.address ?? address
 
-async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, chain: string, owner: string): Promise<Entry[]> {
+/**
+ * SOL and the SPL tokens of `owner`, from the shared read (balance-cache.ts) as on EVM chains; the
+ * indexer ends an entry when it stores a transaction of the address (server/indexer/solana.ts).
+ * `read` is set when this request made the read rather than joined one.
+ */
+async function solanaEntries(state: ServerState, price: Price, rpcUrl: string, chain: string, owner: string, fresh: boolean, read: { made: boolean }): Promise<Entry[]> {
+  const holdings = await state.balances.read(chain, owner, () => ((read.made = true), readSolana(state, rpcUrl, chain, owner)), { fresh })
+  return priced(state, price, holdings)
+}
+
+async function readSolana(state: ServerState, rpcUrl: string, chain: string, owner: string): Promise<ChainHoldings> {
   const { lamports, tokens } = await solanaBalances(rpcUrl, owner)
   const { native } = fixtures().networks.solana
   const known = state.solanaMints
-  const entries = [balanceEntry(state, { ...native, chainId: chain }, lamports, price(native.symbol))]
-  for (const t of tokens) {
-    // Mints outside the fixture are shown by a short form of their address and priced at 0.
-    const meta = known[t.mint] ?? { name: `Token ${t.mint.slice(0, 4)}…${t.mint.slice(-4)}`, symbol: t.mint.slice(0, 4).toUpperCase() }
-    entries.push(balanceEntry(state, { ...meta, decimals: t.decimals, chainId: chain, address: `${chain}:${t.mint}` }, t.amount, known[t.mint] ? price(meta.symbol) : 0))
-  }
-  return entries
+  return [
+    { fungible: { ...native, chainId: chain }, amount: lamports },
+    ...tokens.map((t) => {
+      const meta = known[t.mint]
+      // Mints outside the fixture are shown by a short form of their address and priced at 0.
+      const shown = meta ?? { name: `Token ${t.mint.slice(0, 4)}…${t.mint.slice(-4)}`, symbol: t.mint.slice(0, 4).toUpperCase() }
+      return { fungible: { ...shown, decimals: t.decimals, chainId: chain, address: `${chain}:${t.mint}` }, amount: t.amount, ...(meta ? {} : { unpriced: true as const }) }
+    }),
+  ]
 }
 
 /** TRX and the TRC-20 tokens the server knows, read from the TRON API. */
@@ -87,26 +103,35 @@ export const balanceRoutes: Route[] = [
         forceUpdate: v.optional(v.pipe(v.string(), v.maxLength(200, 'is too long'))),
       })
       const { chainId, forceUpdate } = parse(Query, query, 'query')
+      const fresh = forceUpdate !== undefined
       const price = await priceTable(state.db)
       const solana = solanaChain(state)
       const bitcoin = bitcoinChainFor(state, address, chainId)
+      const solanaRead = { made: false }
       let balances: Entry[] = []
       try {
         if (isEvmAddress(address)) {
-          if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, forceUpdate !== undefined)
+          if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, fresh)
+        } else if (isTonAddress(address)) {
+          // TON is read live from its toncenter API: Toncoin only (jettons are not read).
+          const chain = chainId ?? state.tonChainIds[0]
+          if (state.tonApiUrl && chain && state.tonChainIds.includes(chain)) {
+            balances = [balanceEntry(state, { name: 'Toncoin', symbol: 'TON', decimals: 9, chainId: chain }, await tonBalance(state.tonApiUrl, address), price('TON'))]
+          }
         } else if (state.tronApiUrl && isTronAddress(address)) {
           if (!chainId || state.tronChainIds.includes(chainId)) balances = await tronEntries(state, price, state.tronApiUrl, chainId ?? state.tronChainIds[0]!, address)
         } else if (bitcoin && state.bitcoinEsploraUrl) {
           const sats = await bitcoinBalance(state.bitcoinEsploraUrl, address)
           balances = [balanceEntry(state, { name: 'Bitcoin', symbol: 'BTC', decimals: 8, chainId: bitcoin }, sats, price('BTC'))]
         } else if (!isBech32Address(address) && state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
-          balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address)
-          // An address someone looks at is worth following for its history.
-          await watchSolana(state.db, address)
+          balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address, fresh, solanaRead)
         }
       } catch (error) {
         throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
       }
+      // An address someone looks at is worth following for its history (and for ending its shared
+      // read when it moves): marked once per read of the ledger, not on every request it serves.
+      if (solanaRead.made) await watchSolana(state.db, address)
       // Like the hosted API, only holdings are listed.
       return { json: { balances: balances.filter((b) => b.quantity.numeric !== '0') } }
     },

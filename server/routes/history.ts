@@ -6,10 +6,17 @@ import type { Route } from '../router.ts'
 import { AnyAddress, isEvmAddress, SdkQuery, ServedChainId } from '../schemas.ts'
 import { servedChainIds } from '../state.ts'
 import { isBech32Address } from '../chain/bitcoin.ts'
-import { bitcoinHistoryPage } from '../bitcoin-history.ts'
+import { BitcoinCursor, bitcoinHistoryPage } from '../bitcoin-history.ts'
 import { bitcoinChainFor } from './balance.ts'
+import { isTronAddress } from '../chain/tron.ts'
+import { isTonAddress } from '../chain/ton.ts'
+import { TronCursor, tronHistoryPage } from '../tron-history.ts'
 
 const Params = v.object({ address: AnyAddress })
+
+const chainReadFailed = (error: unknown): never => {
+  throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+}
 
 export const historyRoutes: Route[] = [
   {
@@ -20,21 +27,28 @@ export const historyRoutes: Route[] = [
       const { address } = parse(Params, params, 'path')
       const Query = v.object({
         ...SdkQuery,
-        cursor: v.optional(Cursor),
+        // Read per chain below: TRON's cursor is the TRON API's position, Bitcoin's Esplora's last
+        // seen txid, the others' a sort key.
+        cursor: v.optional(v.pipe(v.string(), v.maxLength(6000, 'is not a cursor from this API'))),
         chainId: v.optional(ServedChainId(servedChainIds(state))),
         onramp: v.optional(v.string()),
       })
-      const { cursor, chainId } = parse(Query, query, 'query')
+      const { cursor: cursorText, chainId } = parse(Query, query, 'query')
+      // TRON is read live from the TRON API (TronGrid's v1 account history).
+      if (state.tronApiUrl && isTronAddress(address) && (!chainId || state.tronChainIds.includes(chainId))) {
+        const { cursor } = parse(v.object({ cursor: v.optional(TronCursor) }), { cursor: cursorText }, 'query')
+        return { json: await tronHistoryPage(state, address, chainId ?? state.tronChainIds[0]!, cursor).catch(chainReadFailed) }
+      }
       // Bitcoin is read live from its Esplora API, as the balance is.
       const bitcoin = bitcoinChainFor(state, address, chainId)
       if (bitcoin) {
-        return { json: await bitcoinHistoryPage(state, address, bitcoin).catch((error: unknown) => {
-          throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-        }) }
+        const { cursor: after } = parse(v.object({ cursor: v.optional(BitcoinCursor) }), { cursor: cursorText }, 'query')
+        return { json: await bitcoinHistoryPage(state, address, bitcoin, after).catch(chainReadFailed) }
       }
-      if (!isEvmAddress(address) && !isBech32Address(address) && state.solanaRpcUrl) await watchSolana(state.db, address)
+      if (!isEvmAddress(address) && !isBech32Address(address) && !isTonAddress(address) && state.solanaRpcUrl) await watchSolana(state.db, address)
       // The leading server reads the newest blocks first; a failed read still serves what is stored.
       await state.indexer?.catchUp().catch(() => undefined)
+      const { cursor } = parse(v.object({ cursor: v.optional(Cursor) }), { cursor: cursorText }, 'query')
       return { json: await historyPage(state, address, { chainId, cursor }) }
     },
   },

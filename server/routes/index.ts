@@ -9,6 +9,7 @@ import { imageRoutes } from './images.ts'
 import { nameRoutes } from './names.ts'
 import { onrampRoutes } from './onramp.ts'
 import { payRoutes } from './pay.ts'
+import { payTransferRoutes } from './pay-transfers.ts'
 import { projectRoutes } from './project.ts'
 import { walletRoutes } from './wallets.ts'
 import { emailAuthRoutes } from '../auth-email/routes.ts'
@@ -32,6 +33,7 @@ export const routes: Route[] = [
   ...nameRoutes,
   ...onrampRoutes,
   ...payRoutes,
+  ...payTransferRoutes,
   ...authRoutes,
   ...frameOriginRoutes,
   ...emailAuthRoutes,

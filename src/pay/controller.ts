@@ -10,8 +10,8 @@ import { getBuyStatus, getExchanges, getPayUrl, PayApiError, type PayApi } from 
 import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as fail } from '../utils/pay-errors'
 import { initialPayState, patchPay, payState, subscribePayKey, type PayControllerState } from './state'
 import { formatCaip19Asset } from '../utils/pay-assets'
-import { PAY_LOADING_VIEW, PAY_VIEW } from './view'
-import type { GetExchangesParams, PayUrlParams, PaymentOptions } from '../utils/pay-types'
+import { PAY_LOADING_VIEW, PAY_QUOTE_VIEW, PAY_VIEW } from './view'
+import type { GetExchangesParams, PayUrlParams, PaymentAssetWithAmount, PaymentOptions } from '../utils/pay-types'
 
 const DEFAULT_PAGE = 0
 const DEFAULT_PAYMENT_ID = 'unknown'
@@ -64,6 +64,7 @@ function initializeAnalytics() {
 
 export const PayController = {
   loadingView: PAY_LOADING_VIEW,
+  quoteView: PAY_QUOTE_VIEW,
   get state(): PayControllerState {
     return payState().peek()
   },
@@ -123,6 +124,9 @@ export const PayController = {
   getExchanges: () => payState().peek().exchanges,
   getExchangeById: (exchangeId: string) => payState().peek().exchanges.find((e) => e.id === exchangeId),
   setPaymentInProgress: (isPaymentInProgress: boolean) => patchPay({ isPaymentInProgress }),
+  setSelectedPaymentAsset: (selectedPaymentAsset: PaymentAssetWithAmount | null) => patchPay({ selectedPaymentAsset }),
+  setRequestId: (requestId: string) => patchPay({ requestId }),
+  resetQuoteState: () => patchPay({ quote: undefined, quoteStatus: 'waiting', quoteError: null, isFetchingQuote: false, requestId: undefined }),
   initiatePayment: () => patchPay({ isPaymentInProgress: true, paymentId: crypto.randomUUID() }),
 
   /** The exchanges the Pay view offers (the payment's includeOnly and exclude applied by the API). */

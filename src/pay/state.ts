@@ -21,6 +21,14 @@ export const initialPayState = (): PayControllerState => ({
   currentPayment: undefined,
   paymentId: undefined,
   choice: 'pay',
+  tokenBalances: {},
+  isFetchingTokenBalances: false,
+  selectedPaymentAsset: null,
+  quote: undefined,
+  quoteStatus: 'waiting',
+  quoteError: null,
+  isFetchingQuote: false,
+  requestId: undefined,
 })
 
 let current: Signal<PayControllerState> | undefined

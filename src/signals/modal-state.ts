@@ -10,7 +10,7 @@ export type ViewName =
   // AppKit's other public views (OpenOptions): their screens arrive with their issues.
   | 'OnRampProviders' | 'WhatIsANetwork' | 'ProfileWallets'
   // AppKit Pay's views (postern/pay).
-  | 'Pay' | 'PayLoading'
+  | 'Pay' | 'PayLoading' | 'PayQuote'
 
 export interface Route {
   view: ViewName

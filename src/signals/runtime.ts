@@ -5,9 +5,14 @@
 import type { Store } from './store'
 import { startAdapters as start } from './adapters'
 import { joinEmbedded } from './embedded-restore'
+import { prepareModalWhenIdle } from './modal-prepare'
 
-/** The embedded wallet of the last visit, if any, joins first; then every adapter starts. */
+/**
+ * The embedded wallet of the last visit, if any, joins first; then every adapter starts. A modal
+ * not yet opened gets its host ready once the page is idle (modal-prepare.ts).
+ */
 export async function startAdapters(store: Store): Promise<void> {
+  prepareModalWhenIdle(store)
   await joinEmbedded(store)
   start(store)
 }

@@ -1,7 +1,7 @@
 import { SIWXConfig } from './core'
 import { InformalMessenger } from './messenger'
 import { LocalStorage } from './storage'
-import { EIP155Verifier, SolanaVerifier } from './verifiers'
+import { BIP122Verifier, EIP155Verifier, SolanaVerifier } from './verifiers'
 
 const DEFAULTS = {
   getDefaultMessenger: () =>
@@ -10,12 +10,12 @@ const DEFAULTS = {
       uri: typeof document === 'undefined' ? 'Unknown URI' : document.location.href,
       getNonce: async () => Math.round(Math.random() * 100_000_000).toString().padStart(8, '0'),
     }),
-  getDefaultVerifiers: () => [new EIP155Verifier(), new SolanaVerifier()],
+  getDefaultVerifiers: () => [new EIP155Verifier(), new SolanaVerifier(), new BIP122Verifier()],
   getDefaultStorage: () => new LocalStorage({ key: '@appkit/siwx' }),
 }
 
 /**
- * AppKit's DefaultSIWX: InformalMessenger, the EIP-155 and Solana verifiers and LocalStorage,
+ * AppKit's DefaultSIWX: InformalMessenger, the EIP-155, Solana and BIP-122 verifiers and LocalStorage,
  * each replaceable through the constructor.
  */
 export class DefaultSIWX extends SIWXConfig {

@@ -2,7 +2,7 @@
 export { SIWXConfig, SIWXVerifier, type SIWXStorage, type SIWXSigner } from './core'
 export { SIWXMessenger, InformalMessenger } from './messenger'
 export { LocalStorage } from './storage'
-export { EIP155Verifier, SolanaVerifier } from './verifiers'
+export { BIP122Verifier, EIP155Verifier, SolanaVerifier } from './verifiers'
 export { DefaultSIWX } from './default'
 export { ReferenceAuthSIWX, CloudAuthSIWX, ReownAuthentication, type ReferenceSession } from './reference'
 export { createSIWEConfig, formatMessage, type SIWECreateClientArgs, type SIWEClientMethods, type SIWEConfig, type SIWECreateMessageArgs, type SIWEMessageArgs, type SIWESession, type SIWEVerifyMessageArgs } from './siwe'

@@ -1,11 +1,13 @@
 // AppKit's default verifiers: EIP-155 through viem's verifyMessage on the network's RPC (so
 // EIP-1271 and EIP-6492 smart accounts verify too; every endpoint, the spec's retry and timeout), Solana by ed25519 (Web Crypto) over the message bytes.
+// Bitcoin (BIP-322, BIP-137) in a chunk of its own, loaded only when a bip122 session is checked.
 import type { Transport } from 'viem'
 import type { SIWXSession } from '../types'
 import { getCurrentInstance } from '../instance'
 import { rpcUrlsFor } from '../signals/adapters'
 import { rpcTransport } from '../utils/rpc'
 import { base58Decode } from '../utils/base58'
+import { netOfChainId } from '../utils/bitcoin-chains'
 import { SIWXVerifier } from './core'
 
 export class EIP155Verifier extends SIWXVerifier {
@@ -41,6 +43,20 @@ export class SolanaVerifier extends SIWXVerifier {
       // Ed25519 in Web Crypto: Chromium 137+, Firefox 129+, Safari 17+, Node 20.
       const key = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])
       return await crypto.subtle.verify({ name: 'Ed25519' }, key, signature, message)
+    } catch {
+      return false
+    }
+  }
+}
+
+/** AppKit's BIP122Verifier: BIP-322 or (a 65-byte ECDSA signature) BIP-137, for an address of the session's chain. */
+export class BIP122Verifier extends SIWXVerifier {
+  public readonly chainNamespace = 'bip122' as const
+
+  public async verify(session: SIWXSession): Promise<boolean> {
+    try {
+      const { verifyBitcoinMessage } = await import('../lazy/bitcoin/message')
+      return !!verifyBitcoinMessage(session.data.accountAddress, session.message.toString(), session.signature, netOfChainId(session.data.chainId))
     } catch {
       return false
     }

@@ -26,3 +26,9 @@ export function netOf(network: Network): BitcoinNet {
   const chain = walletChainFor(network)
   return chain === 'bitcoin:mainnet' ? 'mainnet' : chain === 'bitcoin:regtest' ? 'regtest' : 'testnet'
 }
+
+/** The address format of a bip122 CAIP-2 chain id (bip122:<genesis>); undefined for a chain not known here. */
+export function netOfChainId(caipNetworkId: string): BitcoinNet | undefined {
+  const chain = /^bip122:/.test(caipNetworkId) ? WALLET_CHAINS[caipNetworkId.slice(7)] : undefined
+  return chain && (chain === 'bitcoin:mainnet' ? 'mainnet' : chain === 'bitcoin:regtest' ? 'regtest' : 'testnet')
+}

@@ -22,6 +22,9 @@ export type PaymentAsset = {
 
 export type PaymentChoice = 'pay' | 'deposit'
 
+/** A payment option: an asset the wallet holds, with the amount it holds (decimal). */
+export type PaymentAssetWithAmount = PaymentAsset & { amount: string }
+
 export type PaymentOptions = {
   choice?: PaymentChoice
   paymentAsset: PaymentAsset
@@ -65,13 +68,15 @@ export type CurrentPayment = {
 }
 export type PayResult = CurrentPayment['result']
 
-// AppKit's quote types (its transfers flow), for type compatibility.
+// AppKit's quote types (its transfers API): what paying with another asset costs, and its steps.
 export type QuoteStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'timeout' | 'submitted'
 export type QuoteCurrency = PaymentAsset
 export interface QuoteAmount { amount: string; currency: QuoteCurrency }
 export interface QuoteFee { id: string; label: string; amount: string; currency: QuoteCurrency }
 export interface QuoteDepositStep { requestId: string; type: 'deposit'; deposit: { amount: string; currency: string; receiver: string } }
-export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: unknown }
+/** A transaction the wallet sends (the quote API's EVM call; `value` and `gas` in base units). */
+export interface QuoteTransaction { from: string; to: string; data: string; value: string; chainId?: number; gas?: string }
+export interface QuoteTransactionStep { requestId: string; type: 'transaction'; transaction: QuoteTransaction }
 export type QuoteStep = QuoteDepositStep | QuoteTransactionStep
 export interface Quote { type?: 'direct-transfer'; origin: QuoteAmount; destination: QuoteAmount; steps: QuoteStep[]; fees: QuoteFee[]; timeInSeconds: number }
 
@@ -86,12 +91,33 @@ export interface PayControllerState extends PaymentOptions {
   choice: PaymentChoice
   /** The reason behind error, in words a person can act on (Postern's addition, shown in the view). */
   errorDetail?: string
+  /** The PayQuote view's: the wallet's holdings (AppKit's Balance shape) per namespace, the option chosen, its quote. */
+  tokenBalances: Partial<Record<string, PayBalance[]>>
+  isFetchingTokenBalances: boolean
+  selectedPaymentAsset: PaymentAssetWithAmount | null
+  quote?: Quote
+  quoteStatus: QuoteStatus
+  quoteError: string | null
+  isFetchingQuote: boolean
+  requestId?: string
+}
+
+/** One holding as the balance API lists it (AppKit's Balance). */
+export interface PayBalance {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  iconUrl?: string
+  quantity: { decimals: string; numeric: string }
 }
 
 /** What the Pay views use of PayController; openPay hands it over in the route's data. */
 export interface PayViewController {
   /** PayLoading's route entry, pushed with its route (views/Modal.tsx reads route.data.view). */
   readonly loadingView: { title: () => string; load: () => Promise<unknown> }
+  /** PayQuote's route entry. */
+  readonly quoteView: { title: () => string; load: () => Promise<unknown> }
   readonly state: PayControllerState
   stateSignal(): Signal<PayControllerState>
   patchState(patch: Partial<PayControllerState>): void

@@ -11,7 +11,7 @@ export function formatUnits(value: bigint, decimals: number): string {
 }
 
 /** Base units from a plain decimal string, exact; extra fraction digits are cut: '1.5', 6 → 1500000n. */
-function toUnits(text: string, decimals: number): bigint {
+export function toUnits(text: string, decimals: number): bigint {
   const [whole = '0', fraction = ''] = text.replace('-', '').split('.')
   const units = BigInt((whole || '0') + fraction.slice(0, decimals).padEnd(decimals, '0'))
   return text.startsWith('-') ? -units : units

@@ -2,12 +2,14 @@ import { base58Encode } from './base58'
 
 type Eip1193 = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 type SolanaSigner = { signMessage(message: Uint8Array): Promise<Uint8Array> }
+type BitcoinSigner = { signMessage(params: { message: string; address: string }): Promise<unknown> }
 
 const toHex = (text: string) => `0x${[...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 
 /**
  * Has the connected wallet sign a text: personal_sign on EIP-1193 providers, solana:signMessage
- * (base58 signature out) on Wallet Standard ones, solana_signMessage over WalletConnect.
+ * (base58 signature out) on Wallet Standard ones, solana_signMessage over WalletConnect, a
+ * BitcoinConnector's signMessage for bip122.
  */
 export async function signWithProvider(provider: unknown, namespace: string, address: string, message: string): Promise<string> {
   if (!provider || typeof provider !== 'object') throw new Error('Provider not found.')
@@ -19,7 +21,8 @@ export async function signWithProvider(provider: unknown, namespace: string, add
     if (typeof signature !== 'string') throw new Error('Sign message failed')
     return signature
   }
-  const signature = await (provider as Eip1193).request({ method: 'personal_sign', params: [toHex(message), address] })
+  // bip122: AppKit's BitcoinConnector.signMessage, the wallet's own protocol (BIP-322, or BIP-137 ECDSA).
+  const signature = namespace === 'bip122' ? await (provider as BitcoinSigner).signMessage({ message, address }) : await (provider as Eip1193).request({ method: 'personal_sign', params: [toHex(message), address] })
   if (typeof signature !== 'string') throw new Error('Sign message failed')
   return signature
 }

@@ -6,6 +6,7 @@ import { emitEvent } from '../signals/events'
 import { activeAccount } from '../signals/account'
 import { SWAP_CHAIN_IDS } from '../signals/swap-chains'
 import { t } from '../ui/base'
+import { whenIdle } from '../utils/idle'
 
 /** The wallet features this build has, with the views they open and the namespaces they serve (SPEC section 9). */
 const FEATURES: Record<string, { label: () => string; view: ViewName; namespaces: string[]; event?: string; chainIds?: number[] }> = {
@@ -41,13 +42,10 @@ export function AccountFeatures({ store }: { store: Store }) {
 
 /** The features' chunks, fetched while the visitor reads the Account view, so a click opens at once. */
 function prefetchWhenIdle(features: string[]): () => void {
-  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback
-  const run = () => {
+  return whenIdle(() => {
     if (features.includes('receive')) void import('../lazy/receive/index').catch(() => undefined)
     if (features.includes('send')) void import('../lazy/send/index').catch(() => undefined)
     if (features.includes('swaps')) void import('../lazy/swap/index').catch(() => undefined)
     if (features.includes('onramp')) void import('../lazy/onramp/index').catch(() => undefined)
-  }
-  const id = idle ? idle(run) : setTimeout(run, 200)
-  return () => ((globalThis as { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback ?? clearTimeout)(id as never)
+  })
 }

@@ -4,6 +4,7 @@ import type { Store } from '../signals/store'
 import { AccountTokens } from './AccountTokens'
 import { Spinner } from '../ui/Spinner'
 import { t } from '../ui/base'
+import { whenIdle } from '../utils/idle'
 import { emitEvent } from '../signals/events'
 import { activeAccount } from '../signals/account'
 
@@ -37,8 +38,7 @@ export function AccountTabs({ store }: { store: Store }) {
 
   useEffect(() => {
     if (!withActivity) return
-    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
-    idle(() => void loadActivity().catch(() => undefined))
+    whenIdle(() => void loadActivity().catch(() => undefined))
   }, [withActivity])
   useEffect(() => {
     if (tab !== 'activity' || Activity) return

@@ -13,7 +13,8 @@ const TAG = 'w3m-modal'
 
 /**
  * Renders the modal into <w3m-modal>'s shadow root. The element is appended to the body on
- * first open, unless the site placed one itself (embedded mode) or disabled appending.
+ * first open, or before it once the page is idle (signals/modal-prepare.ts), unless the site
+ * placed one itself (embedded mode) or disabled appending.
  */
 export async function mountModal(store: Store): Promise<HTMLElement> {
   if (!customElements.get(TAG)) customElements.define(TAG, class extends HTMLElement {})

@@ -10,7 +10,8 @@ import type { AdapterContext, Connector } from '../../src/types'
 import { PosternError } from '../../src/utils/errors'
 import { installSatsTestWallet } from '../../dev/wallet/bitcoin/browser/sats-connect.ts'
 import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
-import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
+import { verifyBip137 } from '../../src/lazy/bitcoin/bip137.ts'
 
 const test = suite('adapters/bitcoin: sats-connect wallets')
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
@@ -50,6 +51,9 @@ test('behavior: an announced sats-connect wallet is listed, connects with its pa
   const provider = adapter.getProvider('Sats Test Wallet')!
   const signature = await provider.signMessage({ message: 'sats', address: account.payment.address })
   assert.ok(verifyBip322('sats', account.payment.address, signature, REGTEST))
+  // protocol 'ecdsa' goes to the wallet as sats-connect's ECDSA: a BIP-137 signature.
+  const ecdsa = await provider.signMessage({ message: 'sats', address: account.payment.address, protocol: 'ecdsa' })
+  assert.ok(verifyBip137('sats', account.payment.address, ecdsa, REGTEST))
   const to = node.accounts[0]!.ordinal.address
   const txid = await provider.sendTransfer({ recipient: to, amount: '30000' })
   assert.ok(node.ledger.txs.get(txid)?.outputs.some((o) => o.address === to && o.value === 30_000n))

@@ -12,7 +12,7 @@ import { PosternError } from '../../src/utils/errors'
 import { createBitcoinTestWallet } from '../../dev/wallet/bitcoin/browser/wallet.ts'
 import { registerWallet } from '../../dev/wallet/solana/browser/register.ts'
 import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
-import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 
 const test = suite<{ node?: LocalBitcoin }>('adapters/bitcoin')
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'

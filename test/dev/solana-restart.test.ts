@@ -43,7 +43,8 @@ test.after(async () => {
   clearTimeout(watchdog)
 })
 
-const start = () => startStack({ stateDir, reactDemo: false })
+// The Bitcoin and TON ledgers keep no state folder: left out of both starts.
+const start = () => startStack({ stateDir, reactDemo: false, bitcoin: false, ton: false })
 const rpcOf = (s: Stack) => createSolanaRpc(s.solana!.rpcUrl)
 
 const send = (s: Stack, payer: KeyPairSigner, instructions: Instruction[]) => sendSolana(s.solana!.rpcUrl, payer, instructions)

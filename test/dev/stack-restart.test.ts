@@ -12,6 +12,9 @@ const test = suite('dev stack: restart')
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-state-'))
 const me = demoAddresses()[0]!
 let stack: Stack | undefined
+// What the state folder keeps is the chains', the Solana ledger's and the server's: the Bitcoin and
+// TON ledgers (never saved) and the demo bundles are left out of both starts.
+const LEAN = { bitcoin: false, ton: false, reactDemo: false } as const
 
 test.after(async () => {
   await stack?.stop()
@@ -24,7 +27,7 @@ const history = async (s: Stack) => {
 }
 
 test('behavior: balances, the token and the indexed history survive a restart of the stack', async () => {
-  stack = await startStack({ solana: false, stateDir })
+  stack = await startStack({ solana: false, stateDir, ...LEAN })
   const chain = stack.chains.find((c) => c.chainId === 1)!
   const wallet = createWalletClient({ account: demoAccount(4), chain: toViemChain(chain), transport: http(chain.rpcUrl) })
   const reader = createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
@@ -35,7 +38,7 @@ test('behavior: balances, the token and the indexed history survive a restart of
   await stack.stop()
   stack = undefined
 
-  stack = await startStack({ solana: false, stateDir })
+  stack = await startStack({ solana: false, stateDir, ...LEAN })
   const after = stack.chains.find((c) => c.chainId === 1)!
   const again = createPublicClient({ chain: toViemChain(after), transport: http(after.rpcUrl) })
   assert.is(await again.getBalance({ address: me }), balance)

@@ -102,6 +102,35 @@ test('behavior: Postern\'s client sends a TRC-20 transfer; one the node built fo
   assert.is(asked, 0)
 })
 
+test('behavior: TronGrid\'s v1 account history lists the account\'s transfers newest first, paged by fingerprint; TRC-20 events name both sides', async () => {
+  const get = async (path: string) => {
+    const res = await fetch(`${node.url}${path}`)
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  const api = tronApi([node.url])
+  const sent = await sendTrx(api, async (tx) => sign(tx, c().privateKey), c().address, b().address, 4_321n)
+  await waitForReceipt(api, sent)
+  const all = (await get(`/v1/accounts/${c().address}/transactions?limit=200`)).body
+  assert.is(all.success, true)
+  assert.is(all.data[0].txID, sent, 'newest first')
+  assert.equal(all.data[0].raw_data.contract[0].parameter.value, { amount: 4_321, owner_address: toHexAddress(c().address), to_address: toHexAddress(b().address) })
+  assert.is(all.meta.fingerprint, undefined, 'no next page')
+  // One at a time: the fingerprint walks the same list.
+  const walked: string[] = []
+  let fingerprint = ''
+  do {
+    const page = (await get(`/v1/accounts/${c().address}/transactions?limit=1${fingerprint && `&fingerprint=${fingerprint}`}`)).body
+    walked.push(...page.data.map((t: any) => t.txID))
+    fingerprint = page.meta.fingerprint ?? ''
+  } while (fingerprint && walked.length < 50)
+  assert.equal(walked, all.data.map((t: any) => t.txID))
+  assert.equal((await get(`/v1/accounts/${c().address}/transactions?only_to=true`)).body.data.every((t: any) => t.raw_data.contract[0].parameter.value.to_address === toHexAddress(c().address)), true)
+  const events = (await get(`/v1/accounts/${c().address}/transactions/trc20`)).body.data
+  assert.ok(events.length > 0 && events.every((e: any) => e.type === 'Transfer' && e.token_info.address === DEMO_TRC20.address && (e.to === c().address || e.from === c().address)))
+  assert.is((await get('/v1/accounts/Tnope/transactions')).status, 400)
+  assert.is((await get(`/v1/accounts/${c().address}/transactions?fingerprint=bad!`)).status, 400)
+})
+
 test('behavior: getnowblock advances; its number and id are TRON\'s shape', async () => {
   const first = await post('/wallet/getnowblock', {})
   await new Promise((r) => setTimeout(r, 250))

@@ -4,8 +4,8 @@
 // balance the form offers, read from the same Esplora API.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { bundleSite } from './wagmi-page.ts'
+import type { E2E } from './harness.ts'
+import { btcText, connectBitcoin, satsOf, startBitcoinE2E } from './bitcoin-page.ts'
 import { sendForm } from './send-page.ts'
 import { BITCOIN_TEST_WALLET_NAME as WALLET } from '../../dev/stack.ts'
 
@@ -13,27 +13,16 @@ const test = suite('e2e: Bitcoin send')
 let e2e: E2E
 
 test.before(async () => {
-  e2e = await startE2E()
-  const { web } = e2e.stack
-  web.setPage('/t/bitcoin-site.js', await bundleSite('test/e2e/bitcoin-site.ts'))
-  web.setPage('/t/bitcoin.html', `<!doctype html><html><head><meta charset="utf-8"><title>bitcoin</title><link rel="icon" href="data:,">
-<script src="/bitcoin-test-wallet.js"></script><script src="/demo-config.js"></script></head>
-<body><script src="/t/bitcoin-site.js"></script></body></html>`)
+  e2e = await startBitcoinE2E()
 })
 test.after(async () => e2e?.stop())
 
 const ledger = () => e2e.stack.bitcoin!.ledger
-const sats = (address: string) => ledger().utxosOf(address).reduce((s, o) => s + o.value, 0n)
-/** BTC text with every digit kept, as the Esplora reads give it. */
-const btcText = (value: bigint) => `${value / 100_000_000n}.${String(value % 100_000_000n).padStart(8, '0')}`.replace(/\.?0+$/, '')
+const sats = (address: string) => satsOf(e2e, address)
 
 test('behavior: the Account view shows the BTC balance; the Send view pays the receiver at the node\'s fee rate, and the ledger holds it', async () => {
   const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/bitcoin.html`)
-  await page.locator('appkit-button button').click()
-  await page.locator('w3m-modal .item', { hasText: WALLET }).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  await connectBitcoin(e2e, page, WALLET)
   const from = e2e.stack.bitcoin!.accounts[0]!.payment.address
   const to = e2e.stack.bitcoin!.accounts[2]!.payment.address
   const [before, receiverBefore] = [sats(from), sats(to)]

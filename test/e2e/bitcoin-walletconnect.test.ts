@@ -3,24 +3,21 @@
 // site gets for bip122 is AppKit's BitcoinWalletConnectConnector shape.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { bundleSite } from './wagmi-page.ts'
+import { dialog, type E2E } from './harness.ts'
+import { startBitcoinE2E } from './bitcoin-page.ts'
 import { openModal, shownUri } from './walletconnect-page.ts'
 import { createWalletConnectWallet, type WcWallet } from '../../dev/wallet/walletconnect/index.ts'
 import { REGTEST } from '../../dev/bitcoin/index.ts'
-import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 
 const test = suite('e2e: Bitcoin over WalletConnect')
 let e2e: E2E
 let wallet: WcWallet
 
 test.before(async () => {
-  e2e = await startE2E()
+  // /t/bitcoin-wc.html has no injected Bitcoin wallet: WalletConnect is the way in.
+  e2e = await startBitcoinE2E()
   const { stack } = e2e
-  stack.web.setPage('/t/bitcoin-site.js', await bundleSite('test/e2e/bitcoin-site.ts'))
-  // No injected Bitcoin wallet: WalletConnect is the way in.
-  stack.web.setPage('/t/bitcoin-wc.html', `<!doctype html><html><head><meta charset="utf-8"><title>bitcoin</title><link rel="icon" href="data:,">
-<script src="/demo-config.js"></script></head><body><script src="/t/bitcoin-site.js"></script></body></html>`)
   const demo = stack.bitcoin!.accounts[1]!
   wallet = await createWalletConnectWallet({
     relayUrl: stack.relay.url,

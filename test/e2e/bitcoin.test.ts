@@ -5,40 +5,25 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import * as btc from '@scure/btc-signer'
-import { dialog, startE2E, type E2E } from './harness.ts'
-import { bundleSite } from './wagmi-page.ts'
+import type { E2E } from './harness.ts'
+import { connectBitcoin, satsOf, startBitcoinE2E } from './bitcoin-page.ts'
 import { BITCOIN_TEST_WALLET_NAME as WALLET } from '../../dev/stack.ts'
 import { REGTEST } from '../../dev/bitcoin/index.ts'
-import { verifyBip322 } from '../../dev/bitcoin/bip322.ts'
+import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 
 const test = suite('e2e: Bitcoin')
 let e2e: E2E
 
 test.before(async () => {
-  e2e = await startE2E()
-  const { web } = e2e.stack
-  web.setPage('/t/bitcoin-site.js', await bundleSite('test/e2e/bitcoin-site.ts'))
-  web.setPage('/t/bitcoin.html', `<!doctype html><html><head><meta charset="utf-8"><title>bitcoin</title><link rel="icon" href="data:,">
-<script src="/bitcoin-test-wallet.js"></script><script src="/demo-config.js"></script></head>
-<body><script src="/t/bitcoin-site.js"></script></body></html>`)
+  e2e = await startBitcoinE2E()
 })
 test.after(async () => e2e?.stop())
 
 const ledger = () => e2e.stack.bitcoin!.ledger
 const demo = (i: number) => e2e.stack.bitcoin!.accounts[i]!
-const item = (page: Page, name: string) => page.locator('w3m-modal .item', { hasText: name })
 const log = (page: Page) => page.evaluate((name) => (window as any).PosternBitcoinTestWallet.get(name).requests.map((e: any) => `${e.method}:${e.outcome}`) as string[], WALLET)
-
-async function connect(page: Page) {
-  await page.goto(`${e2e.stack.web.url}/t/bitcoin.html`)
-  await page.locator('appkit-button button').click()
-  await dialog(page).waitFor()
-  await item(page, WALLET).click()
-  await dialog(page).waitFor({ state: 'detached' })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected())
-}
-
-const sats = (address: string) => ledger().utxosOf(address).reduce((s, o) => s + o.value, 0n)
+const connect = (page: Page) => connectBitcoin(e2e, page, WALLET)
+const sats = (address: string) => satsOf(e2e, address)
 
 test('behavior: the Bitcoin wallet connects with its payment address, both accounts listed, and the balance the ledger holds', async () => {
   const { page, errors } = await e2e.newPage()

@@ -1,6 +1,7 @@
 // `npm start` as a newcomer meets it: dev/start.mjs runs as its own process, its banner says where
 // the demo and the inbox are, and the demo page offers e-mail, socials and wallets. A person logs
-// in by e-mail with the code read from the inbox page, funds the smart account, and sends.
+// in by e-mail with the code read from the inbox page, funds the smart account, and sends; on the
+// ESM page a Bitcoin wallet connects and signs in.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -153,6 +154,31 @@ test('e-mail login with the code from the inbox page, then a send from the smart
   const deadline = Date.now() + 30_000
   while ((await chain.getBalance({ address: receiver })) === received && Date.now() < deadline) await page.waitForTimeout(250)
   assert.is((await chain.getBalance({ address: receiver })) - received, parseEther('0.01'))
+  assert.equal(errors, [])
+  await context.close()
+})
+
+test('Bitcoin on the ESM page: the Bitcoin test wallet connects, signs in (SIWX, BIP-322) and the reference server holds the session', async () => {
+  assert.match(banner, /Bitcoin Esplora\s+http\S+\s+\(regtest ledger/)
+  assert.match(banner, /the ESM page adds Bitcoin: "Postern Bitcoin Wallet"/)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(line(/Demo \(ESM import\)\s+(http\S+)/))
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+  await page.locator('w3m-modal .item', { hasText: 'Postern Bitcoin Wallet' }).click()
+  // SIWX: the sign view asks, the wallet signs at once, the reference server verifies the BIP-322 proof.
+  await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click({ timeout: 30_000 })
+  await dialog(page).waitFor({ state: 'detached', timeout: 30_000 })
+  const caip = await page.evaluate(() => (window as any).modal.getCaipAddress() as string)
+  assert.match(caip, /^bip122:0f9188f13cb7b2c71f2a335e3a4fc328:bcrt1q/)
+  const address = caip.split(':')[2]!
+  const api = line(/API server\s+(http\S+)/)
+  const { sessions } = await (await fetch(`${api}/v1/sessions/${address}?projectId=postern-demo`)).json()
+  assert.equal(sessions.map((s: any) => [s.chainId, s.cacao.s.t]), [['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'bip322']])
+  await page.locator('appkit-button button', { hasText: 'BTC' }).waitFor()
   assert.equal(errors, [])
   await context.close()
 })

@@ -1,8 +1,10 @@
-// AppKit Pay in Chromium on the real stack: pay() with the connected wallet settles on chain (the
-// network switched first; a token and the native coin), a refusal and a short balance say why,
-// and pay() through the exchange sandbox (its own origin) credits the recipient and reports
-// success, or failure when cancelled there; the PAY_* events in AppKit's order.
+// AppKit Pay in Chromium on the real stack: pay() with the connected wallet through its PayQuote
+// view settles on chain (the payment asset itself, the network switched first; or another asset
+// the wallet holds, swapped on the local DEX to the exact amount), a refusal, a short balance and a
+// quote without a route say why, and pay() through the exchange sandbox (its own origin) credits
+// the recipient and reports success, or failure when cancelled there; the PAY_* events in AppKit's order.
 import { suite } from 'uvu'
+import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -10,7 +12,8 @@ import { startE2E, type E2E } from './harness.ts'
 import { el, modal } from './feature-page.ts'
 import { WALLET_A } from './evm-page.ts'
 import { connectPayPage, payEvents, payOutcome, payPage, startPay } from './pay-page.ts'
-import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+import { demoAddresses, TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+import { dexInfo } from '../../dev/chains/dex.ts'
 
 const test = suite('e2e: AppKit Pay')
 let e2e: E2E
@@ -21,6 +24,16 @@ const client = (i: number) => createPublicClient({ transport: http(e2e.stack.cha
 const usdcOf = (owner: `0x${string}`) => client(0).readContract({ address: TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const usdc = { network: 'eip155:1', asset: TOKEN_ADDRESS, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }
 const pol = { network: 'eip155:137', asset: 'native', metadata: { name: 'POL', symbol: 'POL', decimals: 18 } }
+const DAI = dexInfo().tokens.find((t) => t.symbol === 'DAI')!.address
+const dai = { network: 'eip155:1', asset: DAI, metadata: { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } }
+const daiOf = (owner: `0x${string}`) => client(0).readContract({ address: DAI, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+/** The PayQuote view's action button (Pay, or Approve first). */
+const action = (page: Page, name: 'Pay' | 'Approve') => modal(page).getByRole('button', { name, exact: true })
+/** Opens PayQuote from the Pay view and waits for the quote of the option chosen first. */
+async function openQuote(page: Page) {
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  await el(page, 'pay-fees').waitFor()
+}
 
 test.before(async () => {
   e2e = await startE2E()
@@ -30,12 +43,15 @@ test.after(async () => {
   await e2e?.stop()
 })
 
-test('behavior: paying with the wallet in POL switches to Polygon, settles on chain, resolves with the hash; events MODAL_OPEN → INITIATED → SUCCESS', async () => {
+test('behavior: paying with the wallet in POL (chosen first: the payment asset itself) switches to Polygon, settles on chain, resolves with the hash; events MODAL_OPEN → INITIATED → SUCCESS', async () => {
   const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
   const shop = fresh()
   assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 1)
   await startPay(page, { paymentAsset: pol, recipient: shop, amount: 0.25 })
-  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  await openQuote(page)
+  assert.is(await modal(page).locator('[aria-pressed=true]').innerText().then((s) => s.split('\n')[0]), 'POL on Polygon')
+  assert.is(await el(page, 'pay-total').innerText(), '0.25 POL')
+  await action(page, 'Pay').click()
   const outcome = await payOutcome(page)
   assert.is(outcome.success, true, JSON.stringify(outcome))
   // The modal shows the outcome for 3 s, then closes as AppKit's does.
@@ -54,12 +70,13 @@ test('behavior: paying with the wallet in POL switches to Polygon, settles on ch
   assert.equal(errors, [])
 })
 
-test('behavior: a USDC payment the wallet refuses fails with the reason and PAY_ERROR; one above the balance says it is short; then one settles', async () => {
+test('behavior: a USDC payment the wallet refuses fails with the reason and PAY_ERROR; one above the balance is stopped as short of funds; then one settles', async () => {
   const { page } = await connectPayPage(e2e, '/t/pay.html')
   const shop = fresh()
   await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('reject'), WALLET_A.rdns)
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 3 })
-  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  await openQuote(page)
+  await action(page, 'Pay').click()
   assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
   assert.is(await el(page, 'pay-detail').innerText(), 'The payment was rejected in the wallet')
   await modal(page).locator('[data-testid=pay-loading][data-state=error]').waitFor()
@@ -67,15 +84,76 @@ test('behavior: a USDC payment the wallet refuses fails with the reason and PAY_
 
   await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('approve'), WALLET_A.rdns)
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 5_000_000 })
-  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
-  assert.is((await payOutcome(page)).success, false)
-  assert.match(await el(page, 'pay-detail').innerText(), /^Insufficient USDC balance: .+ USDC held, 5000000 USDC to pay$/)
+  await openQuote(page)
+  await action(page, 'Pay').click()
+  // AppKit's check before the wallet is asked: the payment stays open to choose another option.
+  await modal(page).locator('.toast', { hasText: 'Insufficient funds' }).waitFor()
+  assert.is(await page.evaluate(() => (window as any).pay.getIsPaymentInProgress()), false)
+  assert.is(await el(page, 'pay-quote').count(), 1)
   assert.is(await usdcOf(shop), 0n)
 
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 3 })
-  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  await openQuote(page)
+  await action(page, 'Pay').click()
   assert.is((await payOutcome(page)).success, true)
   assert.is(await usdcOf(shop), parseUnits('3', 6))
+})
+
+test('behavior: paying DAI with USDC the wallet holds: the DEX route\'s quote and fees, Approve then Pay, the recipient gets the exact DAI; events MODAL_OPEN → INITIATED → SUCCESS', async () => {
+  const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await startPay(page, { paymentAsset: dai, recipient: shop, amount: 4 })
+  // The payer holds no DAI: an asset on Ethereum comes first, each quoted through the DEX.
+  await openQuote(page)
+  await modal(page).getByRole('button', { name: /^USDC on Ethereum/ }).click()
+  await modal(page).locator('[data-testid=pay-total]', { hasText: 'USDC' }).waitFor()
+  assert.match(await el(page, 'pay-total').innerText(), /^4\.0\d* USDC$/)
+  const fees = await el(page, 'pay-fees').innerText()
+  assert.match(fees, /Network Fee\s+[\d.]+ ETH · Ethereum/)
+  assert.match(fees, /Service Fee\s+0 DAI/)
+  const usdcBefore = await usdcOf(demoAddresses()[PAYER]!)
+  await action(page, 'Approve').click()
+  await action(page, 'Pay').click()
+  const outcome = await payOutcome(page)
+  assert.is(outcome.success, true, JSON.stringify(outcome))
+  await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
+  assert.is(await daiOf(shop), parseUnits('4', 18), 'the exact amount')
+  const spent = usdcBefore - (await usdcOf(demoAddresses()[PAYER]!))
+  assert.ok(spent > parseUnits('4', 6) && spent < parseUnits('4.05', 6), String(spent))
+  assert.is((await client(0).getTransactionReceipt({ hash: outcome.result as `0x${string}` })).status, 'success')
+  const events = await payEvents(page)
+  assert.equal(events.map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_SUCCESS'])
+  assert.equal(events[2]!.properties.currentPayment, { type: 'wallet', exchangeId: undefined, sessionId: undefined, result: outcome.result })
+  assert.equal(events[2]!.properties.configuration, { network: 'eip155:1', asset: DAI, recipient: shop, amount: 4 })
+  assert.equal(errors, [])
+})
+
+test('behavior: a quote without a route shows the API\'s reason and Pay stays off; another option quotes; a refused Pay fails with PAY_ERROR and the view stays usable: Pay again settles', async () => {
+  const { page } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await startPay(page, { paymentAsset: dai, recipient: shop, amount: 1 })
+  await openQuote(page)
+  await modal(page).getByRole('button', { name: /^USDC on Polygon/ }).click()
+  assert.is(await el(page, 'pay-quote-error').innerText(), 'No route from eip155:137 to eip155:1: payments across chains are not available')
+  assert.is(await action(page, 'Pay').isDisabled(), true)
+  await el(page, 'pay-fees-skeleton').waitFor()
+
+  await modal(page).getByRole('button', { name: /^ETH on Ethereum/ }).click()
+  await modal(page).locator('[data-testid=pay-total]', { hasText: 'ETH' }).waitFor()
+  assert.is(await el(page, 'pay-quote-error').count(), 0)
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('reject'), WALLET_A.rdns)
+  await action(page, 'Pay').click()
+  assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
+  assert.is(await el(page, 'pay-quote-error').innerText(), 'The payment was rejected in the wallet')
+  assert.is(await page.evaluate(() => (window as any).pay.getPayError()), 'Unable to process payment')
+  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR'])
+  assert.is(await daiOf(shop), 0n)
+
+  await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('approve'), WALLET_A.rdns)
+  await action(page, 'Pay').click()
+  await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
+  assert.is(await daiOf(shop), parseUnits('1', 18))
+  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR', 'PAY_INITIATED', 'PAY_SUCCESS'])
 })
 
 test('behavior: paying through the exchange sandbox (its own origin) credits the recipient and the modal reports success; events MODAL_OPEN → EXCHANGE_SELECTED → INITIATED → SUCCESS', async () => {

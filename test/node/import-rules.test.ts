@@ -32,7 +32,8 @@ const ALLOWED: Record<string, { static: string[]; lazy?: string[] }> = {
   index: { static: ['kit', 'instance', 'elements', 'chunks', 'signals', 'utils', 'types', 'networks', 'appkit-types'] },
   react: { static: ['index', 'kit', 'instance', 'chunks', 'signals', 'utils', 'types', 'appkit-types', 'pay'], lazy: ['lazy'] },
   cdn: { static: ['index', 'networks', 'adapters'] },
-  siwx: { static: ['instance', 'signals', 'utils', 'types'] },
+  // postern/siwx: BIP122Verifier's Bitcoin message checks (@scure) by import(), only when a bip122 session is checked.
+  siwx: { static: ['instance', 'signals', 'utils', 'types'], lazy: ['lazy'] },
   wagmi: { static: ['instance', 'kit', 'utils', 'types'], lazy: ['lazy'] },
   'solana-adapter': { static: ['adapters', 'types'] },
   'solana-react': { static: ['solana-adapter', 'react'] },

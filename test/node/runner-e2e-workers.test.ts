@@ -10,7 +10,7 @@ import { alive } from './process-alive.ts'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('test runner: e2e workers')
 
-const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/e2e-workers', '--timeout', '10', '--e2e-workers', '1'], { cwd: root, encoding: 'utf8', timeout: 180_000 })
+const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/e2e-workers', '--timeout', '10', '--e2e-workers', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: 180_000 })
 const output = `${run.stdout}${run.stderr}`
 const worker = (name: string) => Number(new RegExp(`${name} fixture: worker (\\d+)`).exec(output)?.[1])
 const child = (name: string) => Number(new RegExp(`${name} fixture: worker \\d+ child (\\d+)`).exec(output)?.[1])
@@ -18,8 +18,8 @@ const child = (name: string) => Number(new RegExp(`${name} fixture: worker \\d+ 
 test('the run ends, fails, and its last line counts every file', () => {
   assert.is(run.signal, null, output)
   assert.is(run.status, 1, output)
-  // fail: 1 of 2; exit, hang and leak: one each; pass and leak's test pass.
-  assert.is(output.trimEnd().split('\n').at(-1), '3 passed, 4 failed', output)
+  // fail: 1 of 2; exit, hang and leak: one each; pass, fresh-ts and leak's test pass.
+  assert.is(output.trimEnd().split('\n').at(-1), '4 passed, 4 failed', output)
 })
 
 test('files after the first run in the same worker process', () => {
@@ -54,6 +54,11 @@ test('a process a file leaves running is killed and fails that file only', () =>
   assert.not.ok(alive(child('leak')), 'the leaked process is still running')
   assert.match(output, /ok {3}test\/fixtures\/e2e-workers\/e2e\/pass\.test\.ts/)
   assert.not.ok(alive(worker('pass')), 'the last worker is still running')
+})
+
+test('a file whose TypeScript is new to tsx leaves nothing of esbuild charged to it', () => {
+  assert.match(output, /ok {3}test\/fixtures\/e2e-workers\/e2e\/fresh-ts\.test\.ts/)
+  assert.not.match(output, /fresh-ts\.test\.ts left/)
 })
 
 test.run()

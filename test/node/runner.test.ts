@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('test runner')
 
 const started = Date.now()
-const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/runner', '--timeout', '15', '--jobs', '1'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/runner', '--timeout', '15', '--jobs', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
 const seconds = (Date.now() - started) / 1000
 const output = `${run.stdout}${run.stderr}`
 const pid = (name: string) => Number(new RegExp(`${name} fixture: child (\\d+)`).exec(output)?.[1])

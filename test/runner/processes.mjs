@@ -101,10 +101,11 @@ export async function reapLeftovers({ pgid, mark, prefix = false, graceMs = 10_0
 
 /**
  * Runs one command as the leader of its own process group, marked `mark`. On `timeoutMs` the
- * whole group and every marked process is killed. Resolves once it has exited and its leftovers
+ * whole group and every marked process is killed; what is left after it exits gets `graceMs` (10 s
+ * unless given) to end. Resolves once it has exited and its leftovers
  * are reaped: `{ code, output, seconds, timedOut, leftovers }`.
  */
-export function runIsolated(command, args, { cwd, env, mark, timeoutMs, onStart }) {
+export function runIsolated(command, args, { cwd, env, mark, timeoutMs, graceMs, onStart }) {
   return new Promise((resolve) => {
     const started = Date.now()
     const child = spawn(command, args, { cwd, env: { ...env, [MARK]: mark }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -122,7 +123,7 @@ export function runIsolated(command, args, { cwd, env, mark, timeoutMs, onStart 
     child.on('error', (error) => (output += `\n${error.message}`))
     child.on('exit', async (code, signal) => {
       clearTimeout(timer)
-      const leftovers = await reapLeftovers({ pgid: child.pid, mark })
+      const leftovers = await reapLeftovers({ pgid: child.pid, mark, graceMs })
       // A leftover that held the pipes is dead now; give the last output a moment to arrive.
       await Promise.race([closed, sleep(1_000)])
       child.stdout.destroy()

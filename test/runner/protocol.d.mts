@@ -1,2 +1,3 @@
 export declare const MARK: 'POSTERN_TEST_PROCESS'
 export declare const DONE: string
+export declare const READY: string

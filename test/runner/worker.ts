@@ -9,7 +9,7 @@
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { DONE, MARK } from './protocol.mjs'
+import { DONE, MARK, READY } from './protocol.mjs'
 
 // One stream, so a file's errors come before the line that ends its output.
 process.stderr.write = process.stdout.write.bind(process.stdout) as typeof process.stderr.write
@@ -33,9 +33,16 @@ harness?.shareAcrossFiles({
   },
 })
 
-// esbuild's service (the site bundles several e2e files make) lives as long as the worker: started
-// here under the worker's mark, no file is charged with it and none has it killed under the next.
-if (harness) await (await import('esbuild')).transform('')
+// esbuild's services live as long as the worker: the async one (the site bundles several e2e files
+// make) and the one behind its sync API, in a thread of its own (tsx's transform of a TypeScript
+// file not in its cache yet, as in a fresh clone). A thread copies the environment when it is
+// created, so either one started during a file would carry that file's mark and be reaped as its
+// leftover; started here, both carry the worker's.
+if (harness) {
+  const esbuild = await import('esbuild')
+  await esbuild.transform('')
+  esbuild.transformSync('')
+}
 
 // A file's error that escapes its tests fails that file, as it would crash a process of its own.
 let escaped = false
@@ -70,6 +77,8 @@ async function runFile(file: string): Promise<number> {
   return code
 }
 
+// The runner starts a file's time limit from here: a worker's start on a loaded machine is not the file's time.
+process.stdout.write(`${READY}\n`)
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue
   const { file, mark } = JSON.parse(line) as { file: string; mark: string }

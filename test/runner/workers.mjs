@@ -5,7 +5,7 @@
 // that it left nothing running (by the file's own mark, which the worker sets while it runs).
 import { spawn } from 'node:child_process'
 import { findProcesses, killAll, killGroup, reapLeftovers } from './processes.mjs'
-import { DONE, MARK } from './protocol.mjs'
+import { DONE, MARK, READY } from './protocol.mjs'
 
 function startWorker({ cwd, env, mark, args }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/runner/worker.ts', ...args], {
@@ -14,9 +14,16 @@ function startWorker({ cwd, env, mark, args }) {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
   })
-  const worker = { child, mark, output: '', exited: false, onDone: undefined, onExit: undefined }
+  const worker = { child, mark, output: '', exited: false, ready: false, onReady: undefined, onDone: undefined, onExit: undefined }
   const received = (data) => {
     worker.output += data
+    const ready = worker.ready ? -1 : worker.output.indexOf(READY)
+    if (ready >= 0) {
+      const end = worker.output.indexOf('\n', ready)
+      worker.output = worker.output.slice(0, ready) + worker.output.slice(end + 1)
+      worker.ready = true
+      worker.onReady?.()
+    }
     const at = worker.output.indexOf(DONE)
     const end = at < 0 ? -1 : worker.output.indexOf('\n', at)
     if (end < 0) return
@@ -45,11 +52,33 @@ async function killWorker(worker) {
   await reapLeftovers({ pgid: worker.child.pid, mark: worker.mark, graceMs: 0 })
 }
 
+/** How long a worker may take to start: its imports and warm-up took 15 s on a loaded 2-core machine. */
+const START_LIMIT_MS = 90_000
+
+/**
+ * Resolves once `worker` has started (its start is not any file's time), to false if it exited or
+ * did not start within `timeoutMs`.
+ */
+function started(worker, timeoutMs) {
+  if (worker.ready) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs)
+    worker.onReady = () => (clearTimeout(timer), resolve(true))
+    worker.exit.then(() => (clearTimeout(timer), resolve(false)))
+  }).finally(() => (worker.onReady = undefined))
+}
+
 /** Runs one file in `worker`; resolves like runIsolated: `{ code, output, seconds, timedOut, leftovers }`. */
-async function runFile(worker, file, mark, timeoutMs) {
-  const started = Date.now()
+async function runFile(worker, file, mark, timeoutMs, graceMs) {
   worker.output = ''
   let timedOut = false
+  const startLimitMs = Math.max(timeoutMs, START_LIMIT_MS)
+  if (!(await started(worker, startLimitMs))) {
+    const output = `${worker.output}\n[test runner] the test worker ${worker.exited ? 'ended' : `did not start within ${startLimitMs / 1000} s`} before it ran ${file}`
+    await killWorker(worker)
+    return { code: 1, output, seconds: 0, timedOut: !worker.exited, leftovers: await reapLeftovers({ mark }) }
+  }
+  const startedAt = Date.now()
   const outcome = await new Promise((resolve) => {
     const timer = setTimeout(() => {
       timedOut = true
@@ -65,16 +94,17 @@ async function runFile(worker, file, mark, timeoutMs) {
   })
   worker.onDone = worker.onExit = undefined
   if (timedOut || worker.exited) await killWorker(worker)
-  const leftovers = await reapLeftovers({ mark })
-  return { ...outcome, seconds: (Date.now() - started) / 1000, timedOut, leftovers }
+  const leftovers = await reapLeftovers({ mark, graceMs })
+  return { ...outcome, seconds: (Date.now() - startedAt) / 1000, timedOut, leftovers }
 }
 
 /**
- * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
+ * Runs `files` on `size` workers (`args`: the worker's, e.g. --share-e2e; `graceMs`: what a file left
+ * running gets to end on its own); `onResult(file, result)` as each ends. `nextMark()` gives each worker and
  * file its mark; `onWorker(pid, running)` tracks the workers' groups for Ctrl-C. Resolves to what
  * the workers left running after they ended (killed).
  */
-export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, nextMark, onResult, onWorker }) {
+export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs, graceMs, nextMark, onResult, onWorker }) {
   const queue = [...files]
   const leftovers = []
   await Promise.all(Array.from({ length: Math.min(size, queue.length) }, async () => {
@@ -85,7 +115,7 @@ export async function runInWorkers(files, { size, cwd, env, args = [], timeoutMs
         onWorker?.(worker.child.pid, true)
       }
       const file = queue.shift()
-      const result = await runFile(worker, file, nextMark(), timeoutMs)
+      const result = await runFile(worker, file, nextMark(), timeoutMs, graceMs)
       if (worker.exited) onWorker?.(worker.child.pid, false)
       await onResult(file, result)
     }

@@ -57,6 +57,36 @@ test('behavior: the history lists a payment as a send for the payer and a receiv
   assert.is(mined.body.data[0].metadata.status, 'confirmed')
 })
 
+test('behavior: the history pages past Esplora\'s first page (mempool + 25 confirmed) through its last_seen_txid pages of 25, each transaction once, newest first', async ({ node, api }) => {
+  const { address } = node!.accounts[4]!.ordinal
+  // 61 payments to the address (the demo funding among them), each in a block of its own, one more in the mempool.
+  const funded = Array.from({ length: 60 }, (_, i) => node!.ledger.fund([{ address, sats: BigInt(1_000 + i) }]))
+  const payer = node!.accounts[4]!.payment
+  const [utxo] = node!.ledger.utxosOf(payer.address)
+  const tx = new btc.Transaction()
+  tx.addInput({ txid: utxo!.txid, index: utxo!.vout, witnessUtxo: { script: utxo!.script, amount: utxo!.value } })
+  tx.addOutputAddress(address, 5_000n, REGTEST)
+  tx.addOutputAddress(payer.address, utxo!.value - 5_500n, REGTEST)
+  tx.sign(hexToBytes(payer.secretKey))
+  tx.finalize()
+  const pending = node!.ledger.submit(tx.hex)
+  const expected = node!.ledger.txsOf(address).map((t) => t.txid)
+  assert.is(expected.length, 62)
+  assert.equal(expected.slice(0, 2), [pending, funded.at(-1)])
+  const pages: string[][] = []
+  let cursor: string | null | undefined
+  do {
+    const { status, body } = await get(api!, `/v1/account/${address}/history?projectId=test&chainId=${REGTEST_CAIP}${cursor ? `&cursor=${cursor}` : ''}`)
+    assert.is(status, 200, JSON.stringify(body))
+    pages.push(body.data.map((t: any) => t.metadata.hash))
+    cursor = body.next
+  } while (cursor && pages.length < 10)
+  assert.equal(pages.map((p) => p.length), [26, 25, 11])
+  assert.equal(pages.flat(), expected)
+  const bad = await get(api!, `/v1/account/${address}/history?projectId=test&chainId=${REGTEST_CAIP}&cursor=${Buffer.from(JSON.stringify({ after: 'x' })).toString('base64url')}`)
+  assert.equal([bad.status, bad.body.reason], [400, 'cursor: is not a cursor from this API'])
+})
+
 test('protection: an Esplora API that does not answer is a 502 with a reason, never a 500', async ({ node, broken }) => {
   const { address } = node!.accounts[0]!.payment
   for (const route of ['balance', 'history']) {

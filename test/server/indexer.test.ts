@@ -6,9 +6,13 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, http, type Address } from 'viem'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
+import { EvmChain } from '../../server/chain/evm.ts'
+import { openDb } from '../../server/db/index.ts'
 import { migrations } from '../../server/db/migrate.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { startIndexer } from '../../server/indexer/index.ts'
 import { fresh, json, sendEth, sendUsdc, type Balance, type History } from '../dev/api-chain-cases.ts'
+import { startRpcProxy } from './hardening/rpc-proxy.ts'
 
 interface Ctx {
   chains?: LocalChains
@@ -17,7 +21,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('server indexer', {})
 
-const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), 120_000)
 test.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), 'postern-indexer-'))
   ctx.chains = await startChains()
@@ -94,6 +98,32 @@ test('balances: a read serves until the indexer stores a block touching the addr
   assert.equal(await balances(to), [['ETH', '0.75']])
   assert.equal(await balances(to, true), [['ETH', '1']], 'forceUpdate asks the node at once')
   assert.equal(await balances(to), [['ETH', '1']], 'and its read serves the next requests')
+})
+
+test('a pass that finds nothing new asks the node once: its head and our newest block, in one batched request', async (ctx) => {
+  const [a0] = ctx.chains!.accounts as [Address]
+  const proxy = await startRpcProxy(ctx.chains!.chains[0]!.rpcUrl)
+  const db = await openDb({})
+  // The client as the server makes it (EvmChain), through a proxy that counts what it sends.
+  const chain = new EvmChain({ ...ctx.chains!.chains[0]!, rpcUrl: proxy.url })
+  const indexer = startIndexer({ db, evm: [{ caip: chain.caip, client: chain.client }], intervalMs: 60_000, startBlock: 'latest' })
+  try {
+    for (let i = 0; !indexer.leading; i++) {
+      assert.ok(i < 100, 'leading')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    await sendEth(ctx, 0, a0, fresh(), '0.01')
+    await indexer.catchUp() // stores the new block
+    const requests = proxy.requests
+    const calls = new Map(proxy.calls)
+    await indexer.catchUp()
+    assert.is(proxy.requests - requests, 1, 'one HTTP request to the node')
+    assert.equal(Object.fromEntries([...proxy.calls].map(([m, n]) => [m, n - (calls.get(m) ?? 0)]).filter(([, n]) => n)), { eth_blockNumber: 1, eth_getBlockByNumber: 1 })
+  } finally {
+    await indexer.stop()
+    await db.close()
+    await proxy.stop()
+  }
 })
 
 test('a reverted snapshot drops its transfers and the new fork is indexed without duplicates', async (ctx) => {

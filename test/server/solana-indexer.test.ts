@@ -1,5 +1,5 @@
 // The indexer on the local Solana ledger: SOL (System transfer) and SPL (Token Transfer) moves of
-// followed addresses appear in history with amounts and direction.
+// followed addresses appear in history with amounts and direction, and end the balances read before them.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -16,11 +16,14 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
-import type { History } from '../dev/api-chain-cases.ts'
+import type { Balance, History } from '../dev/api-chain-cases.ts'
 import { sendSolana } from '../dev/solana-send.ts'
+import { startRpcProxy, type RpcProxy } from './hardening/rpc-proxy.ts'
 
 interface Ctx {
   solana?: LocalSolana
+  /** Between the server and the ledger: counts the server's reads. */
+  rpc?: RpcProxy
   api?: ApiServer
   signers: KeyPairSigner[]
 }
@@ -29,20 +32,24 @@ const test = suite<Ctx>('server indexer on Solana', { signers: [] })
 const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 const ATA_PROGRAM = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
-const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), 90_000)
 test.before(async (ctx) => {
   ctx.solana = await startSolana()
   ctx.signers = await Promise.all(ctx.solana.accounts.map((a) => createKeyPairSignerFromBytes(a.secretKey)))
+  ctx.rpc = await startRpcProxy(ctx.solana.rpcUrl)
+  // The indexer idle unless a request asks it to catch up; a balance read kept for a minute unless it ends it.
   ctx.api = await startApiServer({
     chains: [],
-    solanaRpcUrl: ctx.solana.rpcUrl,
+    solanaRpcUrl: ctx.rpc.url,
     solanaMints: { [ctx.solana.mint]: { name: 'USD Coin (local)', symbol: 'USDC' } },
     solanaWatch: [ctx.solana.accounts[2]!.address],
     indexer: { intervalMs: 60_000 },
+    balanceMaxAgeMs: 60_000,
   })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()
+  await ctx.rpc?.stop()
   await ctx.solana?.stop()
   clearTimeout(watchdog)
 })
@@ -99,6 +106,47 @@ test('an SPL transfer appears as USDC for the receiver, once', async (ctx) => {
   assert.is(item.metadata.sentFrom, from.address)
   const again = await history(ctx, to.address)
   assert.equal(again.data.filter((i) => i.metadata.hash === sig).length, 1)
+})
+
+const balances = async (ctx: Ctx, owner: string, force = false) => {
+  const res = await fetch(`${ctx.api!.url}/v1/account/${owner}/balance?projectId=test${force ? '&forceUpdate=1' : ''}`)
+  assert.is(res.status, 200)
+  return ((await res.json()) as { balances: Balance[] }).balances.map((b) => [b.symbol, b.quantity.numeric])
+}
+const sol = (held: string[][]) => held.find(([symbol]) => symbol === 'SOL')?.[1]
+
+test('balances: requests at once share one read of the ledger, which serves until the indexer stores a transaction of the address; forceUpdate reads anew', async (ctx) => {
+  const [payer] = ctx.signers as [KeyPairSigner]
+  const to = (await generateKeyPairSigner()).address
+  const reads = () => ctx.rpc!.calls.get('getBalance') ?? 0
+  const before = reads()
+  const burst = await Promise.all(Array.from({ length: 8 }, () => balances(ctx, to)))
+  assert.equal(burst, Array.from({ length: 8 }, () => []))
+  assert.is(reads() - before, 1, 'one getBalance for eight requests')
+  const paidBefore = sol(await balances(ctx, payer.address))
+
+  await send(ctx, payer, getTransferSolInstruction({ source: payer, destination: to, amount: 500_000_000n }))
+  assert.equal(await balances(ctx, to), [], 'the read from before the transfer still serves: the indexer has not seen it')
+  assert.is(sol(await balances(ctx, payer.address)), paidBefore)
+
+  await history(ctx, to) // a catch-up pass stores the transfer
+  assert.equal(await balances(ctx, to), [['SOL', '0.5']])
+  assert.ok(Number(sol(await balances(ctx, payer.address))) < Number(paidBefore) - 0.5, 'the sender paid the amount and the fee')
+
+  await send(ctx, payer, getTransferSolInstruction({ source: payer, destination: to, amount: 250_000_000n }))
+  assert.equal(await balances(ctx, to), [['SOL', '0.5']])
+  assert.equal(await balances(ctx, to, true), [['SOL', '0.75']], 'forceUpdate asks the ledger at once')
+  assert.equal(await balances(ctx, to), [['SOL', '0.75']], 'and its read serves the next requests')
+})
+
+test('balances: an SPL transfer indexed through the receiver\'s token account ends its owner\'s read', async (ctx) => {
+  const [, from, to] = ctx.signers as [KeyPairSigner, KeyPairSigner, KeyPairSigner]
+  const usdc = async () => Number((await balances(ctx, to.address)).find(([symbol]) => symbol === 'USDC')?.[1] ?? 0)
+  const held = await usdc()
+  await send(ctx, from, await splTransfer(ctx, from, to.address, 1_500_000n))
+  assert.is(await usdc(), held, 'served from the read before')
+  await history(ctx, to.address) // the transfer names the receiver's token account, which the indexer follows
+  assert.is(await usdc(), held + 1.5)
 })
 
 test.run()

@@ -4,9 +4,9 @@
 import * as v from 'valibot'
 import * as btc from '@scure/btc-signer'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
-import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import { accountFromKeys, REGTEST } from '../../bitcoin/keys.ts'
-import { signBip322 } from '../../bitcoin/bip322.ts'
+import { signBip322 } from '../../../src/lazy/bitcoin/bip322.ts'
+import type { ChainHandler } from './chain-handler.ts'
 import { WalletRpcError } from './rpc.ts'
 
 export interface WcBitcoinOptions {
@@ -19,12 +19,19 @@ export interface WcBitcoinOptions {
 
 export const BITCOIN_METHODS = ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses']
 
-/** The bip122 namespace, when the proposal asks for the wallet's chain (required or optional). */
-export function bitcoinNamespace(proposal: ProposalTypes.Struct, o: WcBitcoinOptions): SessionTypes.Namespaces {
-  const asked = [proposal.requiredNamespaces, proposal.optionalNamespaces].some((group) => Object.entries(group ?? {}).some(([key, ns]) => key === o.caipNetworkId || (key === 'bip122' && ns.chains?.includes(o.caipNetworkId))))
-  if (!asked) return {}
+/** The bip122 namespace, when the proposal asks for the wallet's chain (required or optional): payment and ordinal accounts. */
+export function bitcoinHandler(o: WcBitcoinOptions): ChainHandler {
   const { payment, ordinal } = accountFromKeys(o.keys.payment, o.keys.ordinal, REGTEST)
-  return { bip122: { chains: [o.caipNetworkId], accounts: [payment, ordinal].map((a) => `${o.caipNetworkId}:${a.address}`), methods: BITCOIN_METHODS, events: ['accountsChanged', 'chainChanged'] } }
+  return {
+    namespace: 'bip122',
+    chains: [o.caipNetworkId],
+    address: payment.address,
+    addresses: [payment.address, ordinal.address],
+    onlyAskedChains: true,
+    methods: BITCOIN_METHODS,
+    events: ['accountsChanged', 'chainChanged'],
+    answer: (method, params) => answerBitcoinRequest(o, method, params),
+  }
 }
 
 const SignMessage = v.looseObject({ message: v.string(), address: v.string() })

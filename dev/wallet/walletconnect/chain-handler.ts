@@ -1,4 +1,5 @@
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
+import { WalletRpcError } from './rpc.ts'
 
 /**
  * A namespace the WalletConnect test wallet serves beside eip155 (ton, sui, polkadot, cosmos):
@@ -10,6 +11,10 @@ export interface ChainHandler {
   chains: string[]
   /** The account's address as CAIP-10 gives it (no colon inside). */
   address: string
+  /** Every account of the namespace when it has more than one (bip122's payment and ordinal), first the main one. */
+  addresses?: string[]
+  /** Approve only the chains the proposal asks for (none asked that the wallet serves: no namespace). */
+  onlyAskedChains?: boolean
   methods: string[]
   events: string[]
   /** Session properties the wallet announces (e.g. TON's public key and state init). */
@@ -18,15 +23,9 @@ export interface ChainHandler {
   answer(method: string, params: unknown, chainId: string, peer: { url?: string }): Promise<unknown>
 }
 
-/** A JSON-RPC error a handler answers with (4001 rejected, 4100 unauthorized, -32602 bad params). */
-export class ChainRequestError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+/** A JSON-RPC error a handler answers with (4001 rejected, 4100 unauthorized, -32602 bad params): the wallet's own. */
+export const ChainRequestError = WalletRpcError
+export type ChainRequestError = WalletRpcError
 
 /** The CAIP-2 chains a proposal asks for in a namespace, required and optional. */
 export function requestedChains(proposal: ProposalTypes.Struct, namespace: string): string[] | undefined {
@@ -47,10 +46,11 @@ export function handlerNamespaces(proposal: ProposalTypes.Struct, handlers: read
     const asked = requestedChains(proposal, handler.namespace)
     if (!asked) continue
     const served = asked.filter((c) => handler.chains.includes(c))
-    const chains = served.length ? served : handler.chains
+    const chains = served.length || handler.onlyAskedChains ? served : handler.chains
+    if (chains.length === 0) continue
     out[handler.namespace] = {
       chains,
-      accounts: chains.map((chain) => `${chain}:${handler.address}`),
+      accounts: chains.flatMap((chain) => (handler.addresses ?? [handler.address]).map((a) => `${chain}:${a}`)),
       methods: handler.methods,
       events: handler.events,
     }

@@ -1,10 +1,11 @@
 import type { ChainHandler } from './chain-handler.ts'
 import { cosmosHandler } from './cosmos.ts'
 import { polkadotHandler } from './polkadot.ts'
+import { stacksHandler } from './stacks.ts'
 import { suiHandler } from './sui.ts'
 import { tonHandler } from './ton.ts'
 
 /** Every namespace the WalletConnect test wallet can serve beside eip155 (TON only with a TON API). */
 export async function walletChains({ tonApiUrl }: { tonApiUrl?: string } = {}): Promise<ChainHandler[]> {
-  return [...(tonApiUrl ? [await tonHandler({ apiUrl: tonApiUrl })] : []), suiHandler(), await polkadotHandler(), await cosmosHandler()]
+  return [...(tonApiUrl ? [await tonHandler({ apiUrl: tonApiUrl })] : []), suiHandler(), await polkadotHandler(), await cosmosHandler(), stacksHandler()]
 }

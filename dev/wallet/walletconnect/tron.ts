@@ -1,8 +1,8 @@
 // The WalletConnect test wallet's TRON side: the `tron` namespace it approves and the two methods
 // AppKit asks of it (tron_signMessage, tron_signTransaction), signed with a demo key of the local
 // node (dev/tron) by the same code the node checks signatures with.
-import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import { addressOf, hexToBytes, isBase58Address, signDigest, signMessageV2, toHexAddress, transactionId } from '../../tron/crypto.ts'
+import type { ChainHandler } from './chain-handler.ts'
 import { WalletRpcError } from './rpc.ts'
 
 export const TRON_METHODS = ['tron_signMessage', 'tron_signTransaction']
@@ -13,14 +13,17 @@ export interface TronWalletSide {
   chains: string[]
 }
 
-/** The tron namespace the wallet approves: the requested chains it knows, when any is asked for. */
-export function tronNamespace(proposal: ProposalTypes.Struct, side: TronWalletSide | undefined): SessionTypes.Namespaces {
-  if (!side) return {}
-  const asked = [proposal.requiredNamespaces, proposal.optionalNamespaces].flatMap((group) => Object.entries(group ?? {}).flatMap(([key, ns]) => (key === 'tron' ? (ns.chains ?? []) : key.startsWith('tron:') ? [key] : [])))
-  const chains = side.chains.filter((c) => asked.includes(c))
-  if (chains.length === 0) return {}
-  const address = addressOf(side.privateKey)
-  return { tron: { chains, accounts: chains.map((c) => `${c}:${address}`), methods: TRON_METHODS, events: ['accountsChanged', 'chainChanged'] } }
+/** The tron namespace: the requested chains the wallet knows, when any is asked for. */
+export function tronHandler(side: TronWalletSide): ChainHandler {
+  return {
+    namespace: 'tron',
+    chains: side.chains,
+    address: addressOf(side.privateKey),
+    onlyAskedChains: true,
+    methods: TRON_METHODS,
+    events: ['accountsChanged', 'chainChanged'],
+    answer: async (method, params) => answerTronRequest(side, method, params),
+  }
 }
 
 /** Answers a tron_* request: the signature of a message, or the transaction with the account's signature. */

@@ -5,11 +5,11 @@ import * as v from 'valibot'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
 import { approvedNamespaces } from './namespaces.ts'
-import { answerBitcoinRequest, bitcoinNamespace, type WcBitcoinOptions } from './bitcoin.ts'
+import { bitcoinHandler, type WcBitcoinOptions } from './bitcoin.ts'
 import { ChainRequestError, handlerNamespaces, handlerProperties, type ChainHandler } from './chain-handler.ts'
 import { answerWalletRequest, WalletRpcError } from './rpc.ts'
 import { Eip155ChainId } from './schemas.ts'
-import { answerTronRequest, tronNamespace, type TronWalletSide } from './tron.ts'
+import { tronHandler, type TronWalletSide } from './tron.ts'
 
 export type WcPolicy = 'approve' | 'reject' | 'hang'
 export type WcProposal = SignClientTypes.EventArguments['session_proposal']
@@ -114,10 +114,10 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
     answer.catch((error: unknown) => console.error('[wc-wallet] answering a proposal failed:', error))
   })
 
-  const handlers = opts.chains ?? []
+  const handlers = [...(opts.chains ?? []), ...(opts.tron ? [tronHandler(opts.tron)] : []), ...(opts.bitcoin ? [bitcoinHandler(opts.bitcoin)] : [])]
   /** eip155 as before; the handlers' namespaces the proposal asks for (then eip155 only when asked too). */
   function approval(proposal: WcProposal['params']) {
-    const others = { ...handlerNamespaces(proposal, handlers), ...tronNamespace(proposal, opts.tron), ...(opts.bitcoin && bitcoinNamespace(proposal, opts.bitcoin)) }
+    const others = handlerNamespaces(proposal, handlers)
     const wantsEip155 = Object.keys({ ...proposal.requiredNamespaces, ...proposal.optionalNamespaces }).some((k) => k === 'eip155' || k.startsWith('eip155:'))
     const namespaces = { ...(wantsEip155 || !Object.keys(others).length ? approvedNamespaces(proposal, knownChainIds(), account.address) : {}), ...others }
     const sessionProperties = handlerProperties(namespaces, handlers)
@@ -133,21 +133,6 @@ export async function createWalletConnectWallet(opts: WcWalletOptions): Promise<
         .respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
         .catch((error: unknown) => console.error('[wc-wallet] respond failed:', error))
     if (policy === 'reject') return respond({ error: USER_REJECTED_REQUEST })
-    if (chainId.startsWith('tron:') && opts.tron) {
-      try {
-        return await respond({ result: answerTronRequest(opts.tron, request.method, request.params) })
-      } catch (error) {
-        const e = error instanceof WalletRpcError ? error : new WalletRpcError(-32603, error instanceof Error ? error.message : String(error))
-        return respond({ error: { code: e.code, message: e.message } })
-      }
-    }
-    if (opts.bitcoin && chainId === opts.bitcoin.caipNetworkId) {
-      const bitcoin = opts.bitcoin
-      return answerBitcoinRequest(bitcoin, request.method, request.params).then(
-        (result) => respond({ result }),
-        (error: unknown) => respond({ error: { code: error instanceof WalletRpcError ? error.code : -32603, message: error instanceof Error ? error.message : String(error) } }),
-      )
-    }
     const handler = handlers.find((h) => chainId.startsWith(`${h.namespace}:`))
     if (handler) {
       try {

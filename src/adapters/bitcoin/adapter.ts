@@ -8,11 +8,12 @@ import { getUtxos } from '../../utils/esplora'
 import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
 import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature } from './standard'
-import { satsAccounts, satsConnectWallets, satsDisconnect, satsConnector, satsProvider, satsResult, type SatsAccount, type SatsInfo } from './sats-connect'
+import { satsConnectWallets, satsWallet } from './sats-connect'
+import { injectedWallets } from './injected'
+import { directConnector, directResult, type DirectAccount, type DirectWallet } from './direct'
 
 /** SPEC section 9: how long a disconnect waits for the wallet. */
 const DISCONNECT_WAIT_MS = 3000
-const ICON = /^data:image\/(svg\+xml|webp|png|gif);base64,/
 
 /** Catalogue ids of well-known Bitcoin wallets (AppKit's PresetsUtil.ConnectorExplorerIds), so an installed one matches its entry. */
 const EXPLORER_IDS: Record<string, string> = {
@@ -40,10 +41,10 @@ export type BitcoinAdapter = Omit<ChainAdapter, 'getProvider'> & { getProvider(c
 export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter {
   let context: AdapterContext | undefined
   let wallets: { connector: Connector; wallet: Wallet }[] = []
-  // sats-connect wallets (window.btc_providers) that are not Wallet Standard ones of the same name.
-  let satsWallets: { connector: Connector; info: SatsInfo }[] = []
-  const satsSessions = new Map<string, { accounts: SatsAccount[]; network: Network }>()
-  const satsProviders = new Map<string, BitcoinConnector>()
+  // Wallets with their own injected API (sats-connect, OKX, Unisat) that are not Wallet Standard ones of the same name.
+  let directWallets: DirectWallet[] = []
+  const directSessions = new Map<string, { accounts: DirectAccount[]; network: Network; off?: () => void }>()
+  const directProviders = new Map<string, BitcoinConnector>()
   const sessions = new Map<string, Session>()
   const providers = new WeakMap<Wallet, BitcoinConnector>()
 
@@ -97,14 +98,20 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
         const name = wallet.name.trim()
         const explorerId = EXPLORER_IDS[name]
         if (byName.has(name) || [name, explorerId].some((k) => !!k && excluded.has(k.toLowerCase()))) continue
-        const imageUrl = ICON.test(wallet.icon) || wallet.icon.startsWith('https://') ? wallet.icon : undefined
-        byName.set(name, { wallet, connector: { id: name, uid: `bip122:${name}`, name, type: 'ANNOUNCED', chain: 'bip122', chains: ['bip122'], imageUrl, explorerId, installed: true } })
+        byName.set(name, { wallet, connector: directConnector(name, name, wallet.icon, explorerId) })
       }
       wallets = [...byName.values()]
-      satsWallets = satsConnectWallets()
-        .filter((info) => !byName.has(info.name.trim()) && ![info.name, EXPLORER_IDS[info.name]].some((k) => !!k && excluded.has(k.toLowerCase())))
-        .map((info) => ({ info, connector: satsConnector(info, EXPLORER_IDS[info.name]) }))
-      ctx.setConnectors([...wallets, ...satsWallets].map((w) => w.connector))
+      const names = new Set(byName.keys())
+      const found = [...satsConnectWallets().map((info) => satsWallet(info, EXPLORER_IDS[info.name])), ...injectedWallets(requested()[0])]
+      // A wallet found again keeps its object: its session and provider hold on to it.
+      directWallets = found
+        .filter(({ connector: c }) => {
+          const listed = names.has(c.name.trim()) || [c.id, c.name, c.explorerId].some((k) => !!k && excluded.has(k.toLowerCase()))
+          names.add(c.name.trim())
+          return !listed
+        })
+        .map((w) => directWallets.find((known) => known.connector.id === w.connector.id) ?? w)
+      ctx.setConnectors([...wallets, ...directWallets].map((w) => w.connector))
       for (const [id, session] of [...sessions]) {
         if (!wallets.some((w) => w.connector.id === id && w.wallet === session.wallet)) {
           end(id)
@@ -116,14 +123,32 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     registry.on('unregister', refresh)
     refresh()
     // As AppKit does: some sats-connect wallets (Leather) announce themselves a moment after load.
-    for (const ms of [200, 400, 600]) setTimeout(() => satsConnectWallets().length !== satsWallets.length && refresh(), ms)
+    for (const ms of [200, 400, 600]) setTimeout(() => satsConnectWallets().length + injectedWallets(requested()[0]).length !== directWallets.length && refresh(), ms)
   }
-  const sats = (id: string) => satsWallets.find((w) => w.connector.id === id)?.info
-  const beginSats = async (id: string, info: SatsInfo, network: Network): Promise<ConnectResult | undefined> => {
-    const accounts = await satsAccounts(info)
-    if (accounts.length === 0) return undefined
-    satsSessions.set(id, { accounts, network })
-    return satsResult(accounts, network)
+  const direct = (id: string) => directWallets.find((w) => w.connector.id === id)
+  const endDirect = (id: string) => {
+    directSessions.get(id)?.off?.()
+    directSessions.delete(id)
+  }
+  /** A session with a direct wallet; its own account changes followed (another address, or none: disconnected). */
+  const beginDirect = (id: string, wallet: DirectWallet, accounts: DirectAccount[], network: Network): ConnectResult => {
+    endDirect(id)
+    const session: { accounts: DirectAccount[]; network: Network; off?: () => void } = { accounts, network }
+    directSessions.set(id, session)
+    session.off = wallet.watch?.(async (addresses) => {
+      if (directSessions.get(id) !== session) return
+      const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
+      if (directSessions.get(id) !== session) return
+      if (next.length === 0) {
+        endDirect(id)
+        context?.onDisconnected(id)
+        return
+      }
+      const before = session.accounts[0]?.address
+      session.accounts = next
+      if (next[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: next[0]!.address })
+    })
+    return directResult(accounts, network)
   }
 
   const adapter: BitcoinAdapter = {
@@ -133,11 +158,11 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       discover(ctx)
     },
     async connect(id, network) {
-      const info = sats(id)
-      if (info) {
-        const result = await beginSats(id, info, network)
-        if (!result) throw new PosternError('No account found', 'NO_ACCOUNT')
-        return result
+      const other = direct(id)
+      if (other) {
+        const accounts = await other.connect(network)
+        if (accounts.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
+        return beginDirect(id, other, accounts, network)
       }
       const wallet = walletFor(id)
       const connect = requireFeature<BitcoinConnectFeature>(wallet, 'bitcoin:connect')
@@ -148,18 +173,22 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       return begin(id, wallet, list, network)
     },
     async reconnect(id, network) {
-      const info = sats(id)
-      // AppKit's syncConnections: a sats-connect wallet that already trusts the site answers getAddresses at once.
-      if (info) return beginSats(id, info, network)
+      const other = direct(id)
+      // AppKit's syncConnections: a wallet that already trusts the site gives its accounts at once.
+      if (other) {
+        const accounts = await other.restore(network)
+        return accounts.length ? beginDirect(id, other, accounts, network) : undefined
+      }
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
       const list = wallet ? bitcoinAccounts(wallet.accounts) : []
       return wallet && list.length ? begin(id, wallet, list, network) : undefined
     },
     async disconnect(id) {
-      const info = satsSessions.delete(id) && sats(id)
-      if (info) {
-        await withTimeout(satsDisconnect(info), DISCONNECT_WAIT_MS)
+      const other = directSessions.has(id) && direct(id)
+      endDirect(id)
+      if (other) {
+        await withTimeout(other.disconnect().catch(() => undefined), DISCONNECT_WAIT_MS)
         return
       }
       const wallet = sessions.get(id)?.wallet ?? find(id)
@@ -168,9 +197,15 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (disconnect) await withTimeout(Promise.resolve().then(() => disconnect.disconnect()).catch(() => undefined), DISCONNECT_WAIT_MS)
     },
     async switchNetwork(id, network) {
-      const satsSession = satsSessions.get(id)
-      if (satsSession) {
-        satsSession.network = network
+      const ongoing = directSessions.get(id)
+      const other = direct(id)
+      if (ongoing && other) {
+        const accounts = await other.switchNetwork(network)
+        ongoing.network = network
+        if (accounts?.length && accounts[0]!.address !== ongoing.accounts[0]?.address) {
+          ongoing.accounts = accounts
+          context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
+        }
         return
       }
       const wallet = walletFor(id)
@@ -185,17 +220,18 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       return { balance: formatSats(sats, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
     getProvider(id) {
-      const info = sats(id)
-      if (info) {
-        let provider = satsProviders.get(id)
+      const other = direct(id)
+      if (other) {
+        let provider = directProviders.get(id)
         if (!provider) {
-          provider = satsProvider(info, EXPLORER_IDS[info.name], {
-            accounts: () => satsSessions.get(id)?.accounts,
+          provider = other.provider({
+            accounts: () => directSessions.get(id)?.accounts,
+            network: () => directSessions.get(id)?.network,
             requested,
-            connect: async () => (await adapter.connect(id, satsSessions.get(id)?.network ?? requested()[0]!)).address,
+            connect: async () => (await adapter.connect(id, directSessions.get(id)?.network ?? requested()[0]!)).address,
             disconnect: () => adapter.disconnect(id),
           })
-          satsProviders.set(id, provider)
+          directProviders.set(id, provider)
         }
         return provider
       }

@@ -3,6 +3,8 @@ import type { Wallet } from '@wallet-standard/base'
 import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { MethodNotSupportedError, type AddressPurpose, type BitcoinConnector } from './types'
+import { providerEvents } from './events'
+import { params, SendTransferParams, SignMessageParams, SignPsbtParams } from './schemas'
 
 export type { BitcoinConnector }
 import { callWallet, requireFeature, feature } from '../solana/standard'
@@ -37,23 +39,8 @@ export interface ProviderHooks {
   switchNetwork(network: Network): Promise<void>
 }
 
-const SignMessageParams = v.object({ message: v.string(), address: v.string(), protocol: v.optional(v.picklist(['ecdsa', 'bip322'])) })
-const SendTransferParams = v.object({ amount: v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'amount must be a whole number of satoshis')), recipient: v.pipe(v.string(), v.minLength(14)) })
-const SignPsbtParams = v.object({
-  psbt: v.pipe(v.string(), v.minLength(1)),
-  signInputs: v.array(v.looseObject({ address: v.string(), index: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
-  broadcast: v.optional(v.boolean()),
-})
-
-function params<S extends v.GenericSchema>(schema: S, value: unknown, method: string): v.InferOutput<S> {
-  const parsed = v.safeParse(schema, value)
-  if (!parsed.success) throw new PosternError(`${method}: ${parsed.issues[0].message}`, -32602)
-  return parsed.output
-}
-
 /** A Wallet Standard Bitcoin wallet as AppKit's WalletStandardConnector, over the adapter's session. */
 export function createBitcoinProvider(wallet: Wallet, explorerId: string | undefined, hooks: ProviderHooks): BitcoinConnector {
-  const listeners = new Map<string, Set<(data: never) => void>>()
   const live = () => {
     const current = hooks.session()
     if (!current) throw new PosternError('No ActiveCaipAddress found', 'NO_ACCOUNT')
@@ -128,17 +115,7 @@ export function createBitcoinProvider(wallet: Wallet, explorerId: string | undef
       await hooks.switchNetwork(network)
     },
     request: () => Promise.reject(new MethodNotSupportedError(wallet.name, 'request')),
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, data) {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(data as never)
-    },
+    ...providerEvents(),
   }
   return provider
 }

@@ -1,24 +1,23 @@
 import * as v from 'valibot'
-import type { Connector, ConnectResult, Network } from '../../types'
+import type { Network } from '../../types'
 import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
 import { walletChainFor } from '../../utils/bitcoin-chains'
 import { AddressPurpose, MethodNotSupportedError, type BitcoinConnector } from './types'
+import { directConnector, paymentFirst, type DirectAccount, type DirectHooks, type DirectWallet } from './direct'
+import { Address as AddressText, checked, params, PsbtResult, SendTransferParams, SignMessageParams, SignPsbtParams, TxidResult } from './schemas'
+import { providerEvents } from './events'
 
 // sats-connect wallets (Xverse, Leather, Magic Eden, ...) as AppKit's SatsConnectConnector finds
 // them: each announces itself in window.btc_providers ({ id, name, icon }), `id` the path of its
 // provider on window, which answers JSON-RPC through request(method, params).
 
 const ProviderInfo = v.looseObject({ id: v.pipe(v.string(), v.regex(/^[\w$]+(\.[\w$]+)*$/)), name: v.pipe(v.string(), v.trim(), v.minLength(1)), icon: v.string() })
-const Address = v.looseObject({ address: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{14,100}$/)), publicKey: v.optional(v.string()), purpose: v.optional(v.string()) })
-const Addresses = v.looseObject({ addresses: v.array(Address) })
+const Addresses = v.looseObject({ addresses: v.array(v.looseObject({ address: AddressText, publicKey: v.optional(v.string()), purpose: v.optional(v.string()) })) })
 const Signature = v.looseObject({ signature: v.pipe(v.string(), v.minLength(1)) })
-const Txid = v.looseObject({ txid: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
-const Psbt = v.looseObject({ psbt: v.pipe(v.string(), v.minLength(1)), txid: v.optional(v.string()) })
 const RpcAnswer = v.union([v.looseObject({ result: v.unknown() }), v.looseObject({ error: v.looseObject({ code: v.optional(v.number()), message: v.optional(v.string()) }) })])
 
 type SatsProvider = { request(method: string, params: unknown): Promise<unknown> }
 export type SatsInfo = v.InferOutput<typeof ProviderInfo>
-export interface SatsAccount { address: string; publicKey?: string; purpose: AddressPurpose }
 
 /** The sats-connect wallets the page announces (window.btc_providers), well formed, one per name. */
 export function satsConnectWallets(): SatsInfo[] {
@@ -54,34 +53,33 @@ async function call<S extends v.GenericSchema>(info: SatsInfo, method: string, p
     if (code === -32000 || isUserRejected(parsed.output.error)) throw new PosternError('User rejected the request.', USER_REJECTED)
     throw new PosternError(message || 'The wallet request failed', code ?? 'WALLET_ERROR')
   }
-  const result = v.safeParse(schema, parsed.output.result)
-  if (!result.success) throw new PosternError('The wallet returned an invalid response', 'INVALID_WALLET_RESPONSE')
-  return result.output
+  return checked(schema, parsed.output.result)
 }
 
 /** wallet_disconnect: the wallet forgets the site (best effort). */
 export const satsDisconnect = (info: SatsInfo) => call(info, 'wallet_disconnect', null, v.unknown()).then(() => undefined, () => undefined)
 
-export function satsConnector(info: SatsInfo, explorerId: string | undefined): Connector {
-  return { id: info.name, uid: `bip122:${info.name}`, name: info.name, type: 'ANNOUNCED', chain: 'bip122', chains: ['bip122'], imageUrl: /^(data:image\/|https:\/\/)/.test(info.icon) ? info.icon : undefined, explorerId, installed: true }
-}
-
 /** Asks for the payment and ordinal addresses (getAddresses, as AppKit does); payment first. */
-export async function satsAccounts(info: SatsInfo): Promise<SatsAccount[]> {
+async function satsAccounts(info: SatsInfo): Promise<DirectAccount[]> {
   const { addresses } = await call(info, 'getAddresses', { purposes: ['payment', 'ordinals'], message: 'Connect to your wallet' }, Addresses)
-  const list = addresses.map((a) => ({ address: a.address, publicKey: a.publicKey, purpose: purposeOf(a.purpose) })).filter((a) => a.purpose !== AddressPurpose.Stacks)
-  return [...list.filter((a) => a.purpose === AddressPurpose.Payment), ...list.filter((a) => a.purpose === AddressPurpose.Ordinal)]
+  return paymentFirst(addresses.map((a) => ({ address: a.address, publicKey: a.publicKey, purpose: purposeOf(a.purpose) })))
 }
 
-export const satsResult = (accounts: SatsAccount[], network: Network): ConnectResult => ({
-  address: accounts[0]!.address,
-  chainId: network.id,
-  accounts: accounts.map((a) => ({ address: a.address, type: a.purpose === AddressPurpose.Ordinal ? 'ordinal' : 'payment', publicKey: a.publicKey })),
-})
+/** A sats-connect wallet as the adapter drives it: getAddresses connects and (as AppKit's syncConnections) restores. */
+export function satsWallet(info: SatsInfo, explorerId: string | undefined): DirectWallet {
+  return {
+    connector: directConnector(info.name, info.name, info.icon, explorerId),
+    connect: () => satsAccounts(info),
+    restore: () => satsAccounts(info),
+    disconnect: () => satsDisconnect(info),
+    // The modal's switch keeps the accounts; the site's provider.switchNetwork asks the wallet (wallet_changeNetwork).
+    switchNetwork: () => Promise.resolve(undefined),
+    provider: (hooks) => satsProvider(info, explorerId, hooks),
+  }
+}
 
 /** AppKit's SatsConnectConnector as the provider: every call a sats-connect request. */
-export function satsProvider(info: SatsInfo, explorerId: string | undefined, hooks: { accounts(): SatsAccount[] | undefined; requested(): Network[]; connect(): Promise<string>; disconnect(): Promise<void> }): BitcoinConnector {
-  const listeners = new Map<string, Set<(data: never) => void>>()
+function satsProvider(info: SatsInfo, explorerId: string | undefined, hooks: DirectHooks): BitcoinConnector {
   const provider: BitcoinConnector = {
     id: info.name,
     name: info.name,
@@ -94,15 +92,19 @@ export function satsProvider(info: SatsInfo, explorerId: string | undefined, hoo
     connect: () => hooks.connect(),
     disconnect: () => hooks.disconnect(),
     getAccountAddresses: async () => hooks.accounts() ?? satsAccounts(info),
-    signMessage: async ({ message, address, protocol }) => (await call(info, 'signMessage', { message, address, protocol: protocol?.toUpperCase() }, Signature)).signature,
-    async sendTransfer({ amount, recipient }) {
-      if (!/^[1-9]\d*$/.test(String(amount))) throw new PosternError('sendTransfer: amount must be a whole number of satoshis', -32602)
-      return (await call(info, 'sendTransfer', { recipients: [{ address: recipient, amount: Number(amount) }] }, Txid)).txid
+    async signMessage(input) {
+      const { message, address, protocol } = params(SignMessageParams, input, 'signMessage')
+      return (await call(info, 'signMessage', { message, address, protocol: protocol?.toUpperCase() }, Signature)).signature
     },
-    async signPSBT({ psbt, signInputs, broadcast }) {
+    async sendTransfer(input) {
+      const { amount, recipient } = params(SendTransferParams, input, 'sendTransfer')
+      return (await call(info, 'sendTransfer', { recipients: [{ address: recipient, amount: Number(amount) }] }, TxidResult)).txid
+    },
+    async signPSBT(input) {
+      const { psbt, signInputs, broadcast } = params(SignPsbtParams, input, 'signPSBT')
       const byAddress: Record<string, number[]> = {}
-      for (const input of signInputs) (byAddress[input.address] ??= []).push(input.index)
-      return call(info, 'signPsbt', { psbt, signInputs: byAddress, broadcast }, Psbt)
+      for (const { address, index } of signInputs) (byAddress[address] ??= []).push(index)
+      return call(info, 'signPsbt', { psbt, signInputs: byAddress, broadcast }, PsbtResult)
     },
     async switchNetwork(caipNetworkId) {
       const network = hooks.requested().find((n) => n.caipNetworkId === caipNetworkId)
@@ -111,17 +113,7 @@ export function satsProvider(info: SatsInfo, explorerId: string | undefined, hoo
       await call(info, 'wallet_changeNetwork', { name }, v.unknown())
     },
     request: () => Promise.reject(new MethodNotSupportedError(info.name, 'request')),
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, data) {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(data as never)
-    },
+    ...providerEvents(),
   }
   return provider
 }

@@ -3,6 +3,8 @@ import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { toBase64 } from './standard'
 import { AddressPurpose, type BitcoinConnector } from './types'
+import { providerEvents } from './events'
+import { checked, HexBytes, PsbtResult, TxidResult } from './schemas'
 
 /** The part of the universal provider a bip122 session uses. */
 export interface UniversalLike {
@@ -17,18 +19,10 @@ export interface WalletConnectState {
   networks: Network[]
 }
 
-const SignMessageResult = v.looseObject({ signature: v.pipe(v.string(), v.regex(/^(0x)?([0-9a-fA-F]{2})+$/)) })
-const SendTransferResult = v.looseObject({ txid: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
-const SignPsbtResult = v.looseObject({ psbt: v.pipe(v.string(), v.minLength(1)), txid: v.optional(v.string()) })
+const SignMessageResult = v.looseObject({ signature: HexBytes })
 const AccountAddresses = v.array(v.union([v.string(), v.looseObject({ address: v.string(), publicKey: v.optional(v.unknown()), path: v.optional(v.string()), intention: v.optional(v.string()) })]))
 
 const fromHex = (hex: string) => Uint8Array.from(hex.replace(/^0x/, '').match(/../g) ?? [], (b) => parseInt(b, 16))
-
-function checked<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
-  const parsed = v.safeParse(schema, value)
-  if (!parsed.success) throw new PosternError('The wallet returned an invalid response', 'INVALID_WALLET_RESPONSE')
-  return parsed.output
-}
 
 /**
  * AppKit's BitcoinWalletConnectConnector: the bip122 methods WalletConnect wallets answer
@@ -52,7 +46,6 @@ export function createBitcoinWalletConnectConnector(provider: UniversalLike, sta
     if (!chain) throw new PosternError('Chain not found', 'UNSUPPORTED_CHAIN')
     return provider.request<T>({ method, params }, chain)
   }
-  const listeners = new Map<string, Set<(data: never) => void>>()
   const connector: BitcoinConnector = {
     id: 'walletConnect',
     name: 'WalletConnect',
@@ -74,7 +67,7 @@ export function createBitcoinWalletConnectConnector(provider: UniversalLike, sta
     },
     async sendTransfer({ recipient, amount }) {
       supported('sendTransfer')
-      const result = checked(SendTransferResult, await request('sendTransfer', { account: account(), recipientAddress: recipient, amount }))
+      const result = checked(TxidResult, await request('sendTransfer', { account: account(), recipientAddress: recipient, amount }))
       return result.txid
     },
     async getAccountAddresses() {
@@ -88,23 +81,13 @@ export function createBitcoinWalletConnectConnector(provider: UniversalLike, sta
     },
     async signPSBT(params) {
       supported('signPsbt')
-      const result = checked(SignPsbtResult, await request('signPsbt', { account: account(), psbt: params.psbt, signInputs: params.signInputs, broadcast: params.broadcast }))
+      const result = checked(PsbtResult, await request('signPsbt', { account: account(), psbt: params.psbt, signInputs: params.signInputs, broadcast: params.broadcast }))
       return { psbt: result.psbt, txid: result.txid }
     },
     // The modal's network switch sets the session's default chain; nothing to ask the wallet.
     switchNetwork: () => Promise.resolve(),
     request: <T>(args: { method: string; params?: unknown }) => request<T>(args.method, args.params),
-    on(event, listener) {
-      let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
-      set.add(listener)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, data) {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(data as never)
-    },
+    ...providerEvents(),
   }
   return connector
 }

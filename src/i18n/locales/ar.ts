@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "تمت معالجة معاملتك بنجاح",
   "Payment failed": "فشل الدفع",
   "There was an error processing your transaction": "حدث خطأ أثناء معالجة معاملتك",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "رصيد غير كافٍ",
+  "Choose payment option": "اختر طريقة الدفع",
+  "Order Total": "إجمالي الطلب",
+  "Approve": "موافقة",
+  "Pay": "ادفع",
+  "{symbol} on {network}": "{symbol} على {network}",
+  "Loading payment options": "جارٍ تحميل طرق الدفع",
+  "You don't have enough funds to complete this transaction": "ليس لديك أموال كافية لإتمام هذه المعاملة",
+  "Connect other wallet": "ربط محفظة أخرى",
+  "Network Fee": "رسوم الشبكة",
+  "Service Fee": "رسوم الخدمة",
+  "Swapping asset and sending it to the recipient address": "جارٍ تبديل الأصل وإرساله إلى عنوان المستلم",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "Deine Transaktion wurde erfolgreich verarbeitet",
   "Payment failed": "Zahlung fehlgeschlagen",
   "There was an error processing your transaction": "Bei der Verarbeitung deiner Transaktion ist ein Fehler aufgetreten",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Unzureichendes Guthaben",
+  "Choose payment option": "Zahlungsoption wählen",
+  "Order Total": "Gesamtbetrag",
+  "Approve": "Genehmigen",
+  "Pay": "Bezahlen",
+  "{symbol} on {network}": "{symbol} auf {network}",
+  "Loading payment options": "Zahlungsoptionen werden geladen",
+  "You don't have enough funds to complete this transaction": "Du hast nicht genug Guthaben für diese Transaktion",
+  "Connect other wallet": "Andere Wallet verbinden",
+  "Network Fee": "Netzwerkgebühr",
+  "Service Fee": "Servicegebühr",
+  "Swapping asset and sending it to the recipient address": "Asset wird getauscht und an die Empfängeradresse gesendet",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "Tu transacción se ha procesado correctamente",
   "Payment failed": "Pago fallido",
   "There was an error processing your transaction": "Se produjo un error al procesar tu transacción",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Fondos insuficientes",
+  "Choose payment option": "Elige una opción de pago",
+  "Order Total": "Total del pedido",
+  "Approve": "Aprobar",
+  "Pay": "Pagar",
+  "{symbol} on {network}": "{symbol} en {network}",
+  "Loading payment options": "Cargando opciones de pago",
+  "You don't have enough funds to complete this transaction": "No tienes fondos suficientes para completar esta transacción",
+  "Connect other wallet": "Conectar otra billetera",
+  "Network Fee": "Comisión de red",
+  "Service Fee": "Comisión de servicio",
+  "Swapping asset and sending it to the recipient address": "Intercambiando el activo y enviándolo a la dirección del destinatario",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "Votre transaction a bien été traitée",
   "Payment failed": "Échec du paiement",
   "There was an error processing your transaction": "Une erreur s’est produite lors du traitement de votre transaction",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Fonds insuffisants",
+  "Choose payment option": "Choisissez un moyen de paiement",
+  "Order Total": "Total de la commande",
+  "Approve": "Approuver",
+  "Pay": "Payer",
+  "{symbol} on {network}": "{symbol} sur {network}",
+  "Loading payment options": "Chargement des moyens de paiement",
+  "You don't have enough funds to complete this transaction": "Vous n'avez pas assez de fonds pour effectuer cette transaction",
+  "Connect other wallet": "Connecter un autre portefeuille",
+  "Network Fee": "Frais de réseau",
+  "Service Fee": "Frais de service",
+  "Swapping asset and sending it to the recipient address": "Échange de l'actif et envoi à l'adresse du destinataire",
 }
 
 export default messages

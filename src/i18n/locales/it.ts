@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "La tua transazione è stata elaborata correttamente",
   "Payment failed": "Pagamento non riuscito",
   "There was an error processing your transaction": "Si è verificato un errore durante l’elaborazione della transazione",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Fondi insufficienti",
+  "Choose payment option": "Scegli un'opzione di pagamento",
+  "Order Total": "Totale ordine",
+  "Approve": "Approva",
+  "Pay": "Paga",
+  "{symbol} on {network}": "{symbol} su {network}",
+  "Loading payment options": "Caricamento delle opzioni di pagamento",
+  "You don't have enough funds to complete this transaction": "Non hai fondi sufficienti per completare questa transazione",
+  "Connect other wallet": "Collega un altro wallet",
+  "Network Fee": "Commissione di rete",
+  "Service Fee": "Commissione di servizio",
+  "Swapping asset and sending it to the recipient address": "Scambio dell'asset e invio all'indirizzo del destinatario",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "トランザクションは正常に処理されました",
   "Payment failed": "支払いに失敗しました",
   "There was an error processing your transaction": "トランザクションの処理中にエラーが発生しました",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "残高不足",
+  "Choose payment option": "支払い方法を選択",
+  "Order Total": "注文合計",
+  "Approve": "承認",
+  "Pay": "支払う",
+  "{symbol} on {network}": "{network} の {symbol}",
+  "Loading payment options": "支払い方法を読み込み中",
+  "You don't have enough funds to complete this transaction": "この取引を完了するのに十分な資金がありません",
+  "Connect other wallet": "別のウォレットを接続",
+  "Network Fee": "ネットワーク手数料",
+  "Service Fee": "サービス手数料",
+  "Swapping asset and sending it to the recipient address": "資産を交換して受取人のアドレスに送信しています",
 }
 
 export default messages

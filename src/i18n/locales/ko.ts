@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "트랜잭션이 성공적으로 처리되었습니다",
   "Payment failed": "결제 실패",
   "There was an error processing your transaction": "트랜잭션을 처리하는 중 오류가 발생했습니다",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "잔액 부족",
+  "Choose payment option": "결제 옵션 선택",
+  "Order Total": "주문 합계",
+  "Approve": "승인",
+  "Pay": "결제",
+  "{symbol} on {network}": "{network}의 {symbol}",
+  "Loading payment options": "결제 옵션 불러오는 중",
+  "You don't have enough funds to complete this transaction": "이 거래를 완료하기에 자금이 부족합니다",
+  "Connect other wallet": "다른 지갑 연결",
+  "Network Fee": "네트워크 수수료",
+  "Service Fee": "서비스 수수료",
+  "Swapping asset and sending it to the recipient address": "자산을 교환하여 수신자 주소로 보내는 중",
 }
 
 export default messages

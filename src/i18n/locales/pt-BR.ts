@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "Sua transação foi processada com sucesso",
   "Payment failed": "Falha no pagamento",
   "There was an error processing your transaction": "Ocorreu um erro ao processar sua transação",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Saldo insuficiente",
+  "Choose payment option": "Escolha uma opção de pagamento",
+  "Order Total": "Total do pedido",
+  "Approve": "Aprovar",
+  "Pay": "Pagar",
+  "{symbol} on {network}": "{symbol} na {network}",
+  "Loading payment options": "Carregando opções de pagamento",
+  "You don't have enough funds to complete this transaction": "Você não tem fundos suficientes para concluir esta transação",
+  "Connect other wallet": "Conectar outra carteira",
+  "Network Fee": "Taxa de rede",
+  "Service Fee": "Taxa de serviço",
+  "Swapping asset and sending it to the recipient address": "Trocando o ativo e enviando para o endereço do destinatário",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "Ваша транзакция успешно обработана",
   "Payment failed": "Платёж не выполнен",
   "There was an error processing your transaction": "При обработке транзакции произошла ошибка",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Недостаточно средств",
+  "Choose payment option": "Выберите способ оплаты",
+  "Order Total": "Итого",
+  "Approve": "Одобрить",
+  "Pay": "Оплатить",
+  "{symbol} on {network}": "{symbol} в сети {network}",
+  "Loading payment options": "Загрузка способов оплаты",
+  "You don't have enough funds to complete this transaction": "У вас недостаточно средств для этой транзакции",
+  "Connect other wallet": "Подключить другой кошелёк",
+  "Network Fee": "Комиссия сети",
+  "Service Fee": "Сервисный сбор",
+  "Swapping asset and sending it to the recipient address": "Обмен актива и отправка на адрес получателя",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "İşleminiz başarıyla gerçekleştirildi",
   "Payment failed": "Ödeme başarısız",
   "There was an error processing your transaction": "İşleminiz işlenirken bir hata oluştu",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "Yetersiz bakiye",
+  "Choose payment option": "Ödeme seçeneği seçin",
+  "Order Total": "Sipariş toplamı",
+  "Approve": "Onayla",
+  "Pay": "Öde",
+  "{symbol} on {network}": "{network} ağında {symbol}",
+  "Loading payment options": "Ödeme seçenekleri yükleniyor",
+  "You don't have enough funds to complete this transaction": "Bu işlemi tamamlamak için yeterli bakiyeniz yok",
+  "Connect other wallet": "Başka bir cüzdan bağla",
+  "Network Fee": "Ağ ücreti",
+  "Service Fee": "Hizmet ücreti",
+  "Swapping asset and sending it to the recipient address": "Varlık takas ediliyor ve alıcı adresine gönderiliyor",
 }
 
 export default messages

@@ -292,6 +292,19 @@ const messages: Messages = {
   "Your transaction has been successfully processed": "您的交易已成功处理",
   "Payment failed": "付款失败",
   "There was an error processing your transaction": "处理您的交易时出错",
+  // AppKit Pay's PayQuote view.
+  "Insufficient funds": "余额不足",
+  "Choose payment option": "选择支付方式",
+  "Order Total": "订单总额",
+  "Approve": "批准",
+  "Pay": "支付",
+  "{symbol} on {network}": "{network} 上的 {symbol}",
+  "Loading payment options": "正在加载支付方式",
+  "You don't have enough funds to complete this transaction": "您的资金不足以完成此交易",
+  "Connect other wallet": "连接其他钱包",
+  "Network Fee": "网络费用",
+  "Service Fee": "服务费",
+  "Swapping asset and sending it to the recipient address": "正在兑换资产并发送到收款地址",
 }
 
 export default messages

@@ -18,7 +18,8 @@ const EXCHANGE_STATUS_CHECK_INTERVAL = 4000
 const CLOSE_AFTER_MS = 3000
 
 /**
- * AppKit's Pay view: the amount and asset, paying with the connected wallet (or connecting one),
+ * AppKit's Pay view: the amount and asset, paying with the connected wallet (its PayQuote view:
+ * any asset it holds; or connecting one),
  * or paying through one of the exchanges, whose page opens in a new tab.
  */
 export function Pay({ store, route }: { store: Store; route: Route }) {
@@ -76,7 +77,7 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
           <ul class="list" aria-label={t('Pay from wallet')}>
             {account.address ? (
               <>
-                <ListItem name={t('Pay with {name}', { name: account.connectedWalletInfo?.name ?? 'wallet' })} imageUrl={account.connectedWalletInfo?.icon} onClick={() => void PayController.handlePayWithWallet()} />
+                <ListItem name={t('Pay with {name}', { name: account.connectedWalletInfo?.name ?? 'wallet' })} imageUrl={account.connectedWalletInfo?.icon} onClick={() => pushView(store, 'PayQuote', { pay: PayController, view: PayController.quoteView })} />
                 <ListItem name={t('Disconnect')} onClick={() => void disconnectWallet(store, namespace).catch(() => showToast(store, 'error', 'Failed to disconnect'))} />
               </>
             ) : (
@@ -138,7 +139,9 @@ function PayProgress({ store, pay: PayController }: { store: Store; pay: Control
   const [title, detail] = !ended
     ? payment?.type === 'exchange'
       ? [t('Payment initiated'), t('Please complete the payment on the exchange')]
-      : [t('Awaiting payment confirmation'), t('Please confirm the payment transaction in your wallet')]
+      : s.requestId
+        ? [t('Payment initiated'), t('Swapping asset and sending it to the recipient address')]
+        : [t('Awaiting payment confirmation'), t('Please confirm the payment transaction in your wallet')]
     : failed
       ? [t('Payment failed'), s.errorDetail ?? t('There was an error processing your transaction')]
       : [t('Payment completed'), t('Your transaction has been successfully processed')]

@@ -12,6 +12,8 @@ test.before(async (ctx) => {
   ctx.node = await startBitcoin({ blockIntervalMs: 60_000 })
 })
 test.after(async (ctx) => ctx.node?.stop())
+let node0SecretKey = ''
+test.before(({ node }) => void (node0SecretKey = node!.accounts[0]!.payment.secretKey))
 
 /** A P2WPKH payment from demo account `i`'s payment address, signed with `signer`'s key (its own by default). */
 function payment(node: LocalBitcoin, i: number, to: string, amount: bigint, opts: { signer?: number; fee?: bigint } = {}) {
@@ -94,6 +96,31 @@ test('protection: a double spend and garbage are refused', async ({ node }) => {
   assert.match(await (await fetch(`${node!.url}/tx`, { method: 'POST', body: 'zz' })).text(), /TX decode failed/)
   assert.is((await get(node!, `/tx/${'0'.repeat(64)}`)).status, 404)
   assert.is((await get(node!, '/address/<script>')).status, 400)
+})
+
+test('a ledger with mainnet\'s encoding funds the demo accounts\' bc1 addresses under mainnet\'s chain id and keeps a signed mainnet payment', async () => {
+  const mainnet = await startBitcoin({ mainnet: true, blockIntervalMs: 60_000 })
+  try {
+    const from = mainnet.accounts[0]!.payment
+    assert.is(mainnet.caipNetworkId, 'bip122:000000000019d6689c085ae165831e93')
+    assert.match(from.address, /^bc1q/)
+    assert.is(from.secretKey, node0SecretKey, 'the same demo keys as on regtest')
+    const [utxo] = mainnet.ledger.utxosOf(from.address)
+    assert.is(utxo!.value, DEMO_PAYMENT_SATS)
+    const to = mainnet.accounts[1]!.ordinal.address
+    const tx = new btc.Transaction()
+    tx.addInput({ txid: utxo!.txid, index: utxo!.vout, witnessUtxo: { script: utxo!.script, amount: utxo!.value } })
+    tx.addOutputAddress(to, 40_000n)
+    tx.addOutputAddress(from.address, utxo!.value - 41_000n)
+    tx.sign(hexToBytes(from.secretKey))
+    tx.finalize()
+    assert.is(mainnet.ledger.submit(tx.hex), tx.id)
+    const utxos = await (await fetch(`${mainnet.url}/address/${to}/utxo`)).json()
+    assert.ok(utxos.some((u: { txid: string; value: number }) => u.txid === tx.id && u.value === 40_000), 'the Esplora API lists the output under the bc1p address')
+    assert.throws(() => mainnet.ledger.fund([{ address: mainnet.accounts[0]!.payment.address.replace(/^bc1/, 'bcrt1'), sats: 1n }]))
+  } finally {
+    await mainnet.stop()
+  }
 })
 
 test.run()

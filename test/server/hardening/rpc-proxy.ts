@@ -6,18 +6,21 @@ export interface RpcProxy {
   url: string
   /** Calls seen per method, batches included. */
   calls: Map<string, number>
+  /** HTTP requests seen (a batch is one). */
+  requests: number
   /** What web3_clientVersion answers; the node's own answer when unset. */
   clientVersion?: string
   stop(): Promise<void>
 }
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
-  const proxy: RpcProxy = { url: '', calls: new Map(), stop: async () => {} }
+  const proxy: RpcProxy = { url: '', calls: new Map(), requests: 0, stop: async () => {} }
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown; method: string } | { id: unknown; method: string }[]
     const list = Array.isArray(body) ? body : [body]
+    proxy.requests++
     for (const call of list) proxy.calls.set(call.method, (proxy.calls.get(call.method) ?? 0) + 1)
     const answer = (await (await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })).json()) as { id: unknown; result?: unknown } | { id: unknown; result?: unknown }[]
     // The node's version, as another node would give it (the client batches, so per call).

@@ -26,11 +26,11 @@ export interface MessageInput {
   notBefore?: Date
 }
 
-/** An EIP-4361 message (CAIP-122 for Solana) as a site would ask the wallet to sign it. */
+/** An EIP-4361 message (CAIP-122 for Solana and Bitcoin) as a site would ask the wallet to sign it. */
 export function siwxMessage(m: MessageInput): string {
   const evm = m.chainId.startsWith('eip155:')
   return [
-    `${m.domain ?? DOMAIN} wants you to sign in with your ${evm ? 'Ethereum' : 'Solana'} account:`,
+    `${m.domain ?? DOMAIN} wants you to sign in with your ${evm ? 'Ethereum' : m.chainId.startsWith('bip122:') ? 'Bitcoin' : 'Solana'} account:`,
     m.address,
     m.statement ? `\n${m.statement}\n` : '',
     `URI: ${m.uri ?? `${ORIGIN}/`}`,
@@ -45,7 +45,7 @@ export function siwxMessage(m: MessageInput): string {
 
 type Ctx = ApiCtx & { smart?: SmartAccounts }
 
-async function call(ctx: Ctx, path: string, init: { body?: unknown; origin?: string } = {}) {
+export async function call(ctx: Ctx, path: string, init: { body?: unknown; origin?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (init.origin !== null) headers['origin'] = init.origin ?? ORIGIN
   const res = await fetch(`${ctx.api!.url}${path}${path.includes('?') ? '&' : '?'}projectId=test`, {
@@ -59,10 +59,10 @@ async function call(ctx: Ctx, path: string, init: { body?: unknown; origin?: str
 export const nonceFor = async (ctx: Ctx, address: string) => (await call(ctx, `/auth/v1/nonce?address=${address}`)).json['nonce'] as string
 
 const count = async (ctx: Ctx, table: string) => Number((await ctx.api!.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n)
-const unspent = async (ctx: Ctx, nonce: string) => (await ctx.api!.db.query('SELECT 1 FROM siwx_nonces WHERE nonce = $1 AND used_at IS NULL', [nonce])).length === 1
+export const unspent = async (ctx: Ctx, nonce: string) => (await ctx.api!.db.query('SELECT 1 FROM siwx_nonces WHERE nonce = $1 AND used_at IS NULL', [nonce])).length === 1
 
 /** Sends a refused sign-in and asserts its status, its reason and that nothing was written. */
-async function refused(ctx: Ctx, body: { message: string; signature: string }, status: number, reason: RegExp, origin?: string) {
+export async function refused(ctx: Ctx, body: { message: string; signature: string }, status: number, reason: RegExp, origin?: string) {
   const before = await count(ctx, 'siwx_sessions')
   const res = await call(ctx, '/auth/v1/authenticate', { body, origin })
   assert.is(res.status, status, JSON.stringify(res.json))

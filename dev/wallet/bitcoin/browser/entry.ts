@@ -2,13 +2,23 @@
 // calls install(options) (the install script does it for the stack's pages).
 import { registerWallet } from '../../solana/browser/register.ts'
 import { createBitcoinTestWallet, type BitcoinTestWalletOptions } from './wallet.ts'
+import { installInjectedTestWallet, type InjectedKind, type InjectedTestWalletOptions } from './injected.ts'
 
 type Handle = ReturnType<typeof createBitcoinTestWallet>['handle']
+type InjectedHandle = ReturnType<typeof installInjectedTestWallet>
 const wallets = new Map<string, Handle>()
+const injected = new Map<InjectedKind, InjectedHandle>()
 
 declare global {
   interface Window {
-    PosternBitcoinTestWallet?: { install(o: BitcoinTestWalletOptions): Handle; get(name: string): Handle; list(): string[] }
+    PosternBitcoinTestWallet?: {
+      install(o: BitcoinTestWalletOptions): Handle
+      get(name: string): Handle
+      list(): string[]
+      /** OKX's (window.okxwallet.bitcoin) or Unisat's (window.unisat) own API, one of each kind. */
+      installInjected(o: InjectedTestWalletOptions): InjectedHandle
+      injected(kind: InjectedKind): InjectedHandle | undefined
+    }
   }
 }
 
@@ -27,5 +37,12 @@ if (!window.PosternBitcoinTestWallet) {
       return handle
     },
     list: () => [...wallets.keys()],
+    installInjected(o: InjectedTestWalletOptions) {
+      if (injected.has(o.kind)) throw new TypeError(`PosternBitcoinTestWallet.installInjected: a ${o.kind} wallet is already installed`)
+      const handle = installInjectedTestWallet(o, window as never)
+      injected.set(o.kind, handle)
+      return handle
+    },
+    injected: (kind: InjectedKind) => injected.get(kind),
   })
 }

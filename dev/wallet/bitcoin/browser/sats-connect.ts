@@ -1,12 +1,14 @@
 // A sats-connect wallet for tests (the kind AppKit reaches through the sats-connect library: Xverse,
 // Leather, ...): it announces itself in window.btc_providers and answers sats-connect's JSON-RPC
-// (getAddresses, signMessage as BIP-322, sendTransfer through the Esplora API, signPsbt,
+// (getAddresses, signMessage as BIP-322 or, asked for ECDSA, BIP-137, sendTransfer through the Esplora API, signPsbt,
 // wallet_disconnect) with the regtest demo keys. Errors are JSON-RPC error responses, as the
 // real ones reject with.
 import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { accountFromKeys, REGTEST } from '../../../bitcoin/keys.ts'
-import { signBip322 } from '../../../bitcoin/bip322.ts'
+import { payFrom } from './pay.ts'
+import { signBip322 } from '../../../../src/lazy/bitcoin/bip322.ts'
+import { signBip137 } from '../../../../src/lazy/bitcoin/bip137.ts'
 
 export interface SatsTestWalletOptions {
   /** The window path of the provider, e.g. 'PosternSatsProvider'. */
@@ -33,7 +35,12 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
     if (method === 'signMessage') {
       const secret = secretOf(params?.address)
       if (!secret) return fail(-32602, 'Unknown address')
-      return { signature: signBip322(String(params.message), params.address, hexToBytes(secret), REGTEST), address: params.address, messageHash: '' }
+      // sats-connect's protocol: ECDSA is BIP-137 (the payment key only), BIP322 the default.
+      if (params.protocol === 'ECDSA') {
+        if (params.address !== keys.payment.address) return fail(-32602, 'ECDSA signing needs the payment address')
+        return { signature: signBip137(String(params.message), hexToBytes(secret), 'p2wpkh'), address: params.address, messageHash: '', protocol: 'ECDSA' }
+      }
+      return { signature: signBip322(String(params.message), params.address, hexToBytes(secret), REGTEST), address: params.address, messageHash: '', protocol: 'BIP322' }
     }
     if (method === 'signPsbt') {
       const tx = btc.Transaction.fromPSBT(unb64(params.psbt))
@@ -46,15 +53,10 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
     }
     if (method === 'sendTransfer') {
       const [recipient] = params.recipients as { address: string; amount: number }[]
-      const utxos = (await (await fetch(`${o.esploraUrl}/address/${keys.payment.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[]
-      const script = btc.OutScript.encode(btc.Address(REGTEST).decode(keys.payment.address))
-      const inputs = utxos.map((u) => ({ txid: u.txid, index: u.vout, witnessUtxo: { script, amount: BigInt(u.value) } }))
-      const selected = btc.selectUTXO(inputs, [{ address: recipient!.address, amount: BigInt(recipient!.amount) }], 'default', { changeAddress: keys.payment.address, feePerByte: 2n, network: REGTEST, createTx: true })
-      if (!selected?.tx) return fail(-32603, 'Insufficient funds')
-      selected.tx.sign(hexToBytes(keys.payment.secretKey))
-      selected.tx.finalize()
-      const res = await fetch(`${o.esploraUrl}/tx`, { method: 'POST', body: selected.tx.hex })
-      return res.ok ? { txid: await res.text() } : fail(-32603, await res.text())
+      return payFrom(o.esploraUrl, keys.payment, recipient!.address, BigInt(recipient!.amount)).then(
+        (txid) => ({ txid }),
+        (error: Error) => fail(-32603, error.message),
+      )
     }
     if (method === 'wallet_disconnect' || method === 'wallet_changeNetwork') return null
     return fail(-32601, `Method not found: ${method}`)

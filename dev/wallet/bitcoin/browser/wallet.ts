@@ -6,7 +6,7 @@ import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { accountFromKeys, REGTEST } from '../../../bitcoin/keys.ts'
-import { signBip322 } from '../../../bitcoin/bip322.ts'
+import { signBip322 } from '../../../../src/lazy/bitcoin/bip322.ts'
 
 export type Policy = 'approve' | 'reject'
 export interface BitcoinTestWalletOptions {
@@ -15,6 +15,8 @@ export interface BitcoinTestWalletOptions {
   /** Secret keys (hex) of the payment (P2WPKH) and ordinal (P2TR) accounts. */
   keys: { payment: string; ordinal: string }
   chains?: string[]
+  /** The addresses' encoding: regtest's (bcrt1…, the default) or mainnet's (bc1…, for a local mainnet ledger). */
+  network?: 'regtest' | 'mainnet'
 }
 export interface LogEntry { method: string; outcome: 'ok' | 'rejected' | 'error'; params?: unknown }
 
@@ -23,7 +25,8 @@ type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
 const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
 export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
-  const keys = accountFromKeys(o.keys.payment, o.keys.ordinal, REGTEST)
+  const network = o.network === 'mainnet' ? btc.NETWORK : REGTEST
+  const keys = accountFromKeys(o.keys.payment, o.keys.ordinal, network)
   const chains = (o.chains ?? ['bitcoin:regtest']) as IdentifierString[]
   const features: IdentifierString[] = ['bitcoin:signMessage', 'bitcoin:signTransaction']
   const accounts = [
@@ -98,7 +101,7 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
           run('bitcoin:signMessage', inputs.map((i) => ({ address: i.account?.address, message: new TextDecoder().decode(i.message) })), () =>
             inputs.map(({ account, message }) => {
               const address = own(account)
-              const signature = signBip322(message, address, secretOf(address), REGTEST)
+              const signature = signBip322(message, address, secretOf(address), network)
               return { signedMessage: message, signature: Uint8Array.from(atob(signature), (c) => c.charCodeAt(0)) }
             }),
           ),

@@ -4,7 +4,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as btc from '@scure/btc-signer'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { messageHash, signBip322, toSign, toSpendTxid, verifyBip322 } from '../../../dev/bitcoin/bip322.ts'
+import { messageHash, signBip322, toSign, toSpendTxid, verifyBip322 } from '../../../src/lazy/bitcoin/bip322.ts'
 import { demoBitcoinAccount, REGTEST } from '../../../dev/bitcoin/keys.ts'
 
 const test = suite('dev/bitcoin BIP-322')

@@ -1,7 +1,7 @@
 // BIP-322 "simple" message signatures (https://github.com/bitcoin/bips/blob/master/bip-0322.mediawiki)
 // built from @scure/btc-signer's transaction and sighash code: the virtual to_spend and to_sign
-// transactions, signed and checked as any P2WPKH or P2TR (key path) input. The test wallet signs with
-// it; the tests and the ledger's tools verify with it. Browser-safe.
+// transactions, signed and checked as any P2WPKH or P2TR (key path) input. Sign-in (postern/siwx's
+// BIP122Verifier, the reference server) verifies with it; the test wallets sign with it. Browser-safe.
 import * as btc from '@scure/btc-signer'
 import { secp256k1, schnorr } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'

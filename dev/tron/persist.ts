@@ -1,0 +1,103 @@
+import { mkdir, readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { writeAtomically } from '../lib/atomic-file.ts'
+import { genesisBlockId, type LedgerState, type TronLedger } from './ledger.ts'
+
+// The local TRON ledger kept in a state folder (`npm start`: .dev-state/tron/ledger.json), so
+// balances, blocks and transactions survive a restart as the other local chains' do.
+
+/** Bump when the shape changes; an unknown version is treated like a corrupt file (fresh ledger, with a warning). */
+const VERSION = 1
+const FILE_NAME = 'ledger.json'
+/** Saves happen this long after a change, so a burst of transactions is one write. */
+const SAVE_DELAY_MS = 1000
+
+const Hex = v.pipe(v.string(), v.regex(/^([0-9a-f]{2})+$/))
+const Address = v.pipe(v.string(), v.regex(/^41[0-9a-f]{40}$/))
+const Id = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))
+const Int = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+const Big = v.pipe(v.string(), v.regex(/^\d{1,40}$/), v.transform((s: string) => BigInt(s)))
+const Transaction = v.object({
+  visible: v.boolean(),
+  txID: Id,
+  raw_data: v.record(v.string(), v.unknown()),
+  raw_data_hex: Hex,
+  signature: v.optional(v.array(v.string())),
+  ret: v.optional(v.array(v.object({ contractRet: v.string() }))),
+})
+const StateFile = v.object({
+  version: v.literal(VERSION),
+  /** The genesis block's id: a file of another network is not taken for this one. */
+  genesis: Id,
+  balances: v.array(v.tuple([Address, Big])),
+  created: v.array(v.tuple([Address, Int])),
+  tokenBalances: v.array(v.tuple([Address, Big])),
+  blocks: v.array(v.object({ number: Int, blockID: Id, parentHash: Id, timestamp: Int, txIDs: v.array(Id) })),
+  transactions: v.array(v.object({ tx: Transaction, result: v.picklist(['SUCCESS', 'REVERT']), fee: Big, energy: Int, bandwidth: Int })),
+  pending: v.array(Id),
+  bandwidthUsed: v.array(v.tuple([Address, v.object({ day: Int, used: Int })])),
+})
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * The ledger saved in `dir` (`build` makes it from the saved state, throwing when the state does
+ * not hold together), or undefined when there is none. A file that cannot be read back is moved aside (ledger.json.corrupt) with a
+ * warning: the node then starts a fresh ledger.
+ */
+export async function loadTronLedger(dir: string, build: (state: LedgerState) => TronLedger): Promise<TronLedger | undefined> {
+  const file = join(dir, FILE_NAME)
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`[tron] cannot read ${file} (${describe(error)}); starting a fresh ledger`)
+    return undefined
+  }
+  try {
+    const parsed = v.safeParse(StateFile, JSON.parse(text))
+    if (!parsed.success) throw new Error(parsed.issues.slice(0, 3).map((i) => `${v.getDotPath(i) ?? 'file'}: ${i.message}`).join('; '))
+    const { version: _version, genesis: saved, ...state } = parsed.output
+    if (saved !== genesisBlockId() || state.blocks[0]?.blockID !== saved) throw new Error('it is another network\'s ledger')
+    return build(state as LedgerState)
+  } catch (error) {
+    const aside = `${file}.corrupt`
+    await rename(file, aside).catch(() => undefined)
+    console.warn(`[tron] ${file} is not a ledger this version can load (${describe(error)}); starting a fresh ledger (the old file is now ${aside})`)
+    return undefined
+  }
+}
+
+export interface TronSaver {
+  /** Writes the final state; no saves after it. */
+  stop(): Promise<void>
+}
+
+/** Keeps `dir`/ledger.json up to date: now, a second after each change, and on stop. */
+export function persistTron(ledger: TronLedger, dir: string): TronSaver {
+  const file = join(dir, FILE_NAME)
+  let timer: NodeJS.Timeout | undefined
+  let writes: Promise<void> = mkdir(dir, { recursive: true }).then(() => undefined)
+  const save = (): Promise<void> => {
+    clearTimeout(timer)
+    timer = undefined
+    // Taken now, synchronously, so the file holds one consistent moment; writes stay in order.
+    const state = { version: VERSION, genesis: ledger.blocks[0]!.blockID, ...ledger.exportState() }
+    const text = JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+    writes = writes
+      .then(() => writeAtomically(file, text))
+      .catch((error: unknown) => console.warn(`[tron] could not save the ledger to ${file}: ${describe(error)}`))
+    return writes
+  }
+  ledger.onChange = () => {
+    timer ??= setTimeout(() => void save(), SAVE_DELAY_MS).unref()
+  }
+  void save()
+  return {
+    stop: () => {
+      ledger.onChange = undefined
+      return save()
+    },
+  }
+}

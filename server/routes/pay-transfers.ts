@@ -1,0 +1,63 @@
+// AppKit Pay's quote API (its ApiUtil: POST /appkit/v1/transfers/quote, GET
+// /appkit/v1/transfers/status), on the provider API's origin. Errors are 400s whose `error` is the
+// message AppKit's PayQuote view shows (`reason` too, as this server's other errors).
+import * as v from 'valibot'
+import { maxUint256, type Address } from 'viem'
+import type { Reply } from '../http.ts'
+import { createQuote, QuoteError, quoteStatus } from '../pay-quote.ts'
+import type { Route } from '../router.ts'
+
+const fail = (status: number, message: string): Reply => ({ status, json: { error: message, reason: message } })
+
+const EvmAddressField = (field: string) => v.pipe(v.string(`${field}: must be a string`), v.regex(/^0x[0-9a-fA-F]{40}$/, `${field}: must be an EVM address (0x + 40 hex digits)`), v.transform((s) => s as Address))
+const ChainId = (field: string) => v.pipe(v.string(`${field}: must be a string`), v.regex(/^\d{1,12}$/, `${field}: must be an EVM chain id`), v.transform(Number))
+const QuoteBody = v.object({
+  user: EvmAddressField('user'),
+  originChainId: ChainId('originChainId'),
+  originCurrency: EvmAddressField('originCurrency'),
+  destinationChainId: ChainId('destinationChainId'),
+  destinationCurrency: EvmAddressField('destinationCurrency'),
+  recipient: EvmAddressField('recipient'),
+  amount: v.pipe(
+    v.string('amount: must be a string'),
+    v.regex(/^\d{1,78}$/, 'amount: must be an integer amount in base units'),
+    v.transform((s: string) => BigInt(s)),
+    v.check((n: bigint) => n > 0n && n <= maxUint256, 'amount: must be above 0 and fit 256 bits'),
+  ),
+})
+const RequestId = /^0x[0-9a-f]{64}$/
+
+export const payTransferRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/appkit\/v1\/transfers\/quote$/,
+    access: 'query',
+    maxBody: 4 * 1024,
+    async handle({ state, body, query }): Promise<Reply> {
+      const parsed = v.safeParse(QuoteBody, body ?? {})
+      if (!parsed.success) {
+        const issue = parsed.issues[0]
+        const field = v.getDotPath(issue) ?? 'body'
+        return fail(400, issue.input === undefined ? `${field}: is required` : issue.message.startsWith(`${field}:`) ? issue.message : `${field}: ${issue.message}`)
+      }
+      try {
+        return { json: await createQuote(state, query['projectId']!, parsed.output) }
+      } catch (error) {
+        if (error instanceof QuoteError) return fail(400, error.message)
+        throw error
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/appkit\/v1\/transfers\/status$/,
+    access: 'query',
+    async handle({ state, query }): Promise<Reply> {
+      const requestId = query['requestId'] ?? ''
+      if (!RequestId.test(requestId)) return fail(400, 'requestId: must be the requestId of a quote (0x + 64 hex digits)')
+      // Another project's quote is as unknown as none.
+      const status = await quoteStatus(state, query['projectId']!, requestId)
+      return status ? { json: { status } } : fail(404, 'requestId: no such quote')
+    },
+  },
+]

@@ -1,0 +1,83 @@
+// signals/modal-prepare.ts: a page that has not opened the modal by the time it is idle gets its
+// host ready (shadow root, styles, no dialog) once the connection runtime has started, so a first
+// open only renders the view; never where the site places the host itself, and a failed
+// preparation leaves the first open to mount again.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { kitWith, modalRoot, resetDom, tick, waitFor } from '../render'
+import { prepareModalWhenIdle } from '../../src/signals/modal-prepare'
+import type { ChainAdapter } from '../../src/types'
+
+// The runtime's and the modal's first imports compile them (tsx): slow on a loaded machine.
+const SLOW_FIRST_IMPORT = 20_000
+
+const adapter = {
+  namespace: 'eip155',
+  setup(ctx: { setConnectors(list: unknown[]): void }) {
+    ctx.setConnectors([])
+  },
+  async connect() {
+    throw new Error('not in this test')
+  },
+  async switchNetwork() {},
+  async disconnect() {},
+  getProvider: () => undefined,
+} as unknown as ChainAdapter
+
+const host = () => document.querySelector('w3m-modal')
+
+const prepare = suite('modal prepared when idle')
+prepare.before.each(resetDom)
+
+prepare('unopened, the host is in the page once idle, with its styles and no dialog; the first open renders into it', async () => {
+  const kit = kitWith({ adapters: [adapter], enableWalletConnect: false })
+  const ready = await waitFor(() => host()?.shadowRoot?.querySelector('.root') && host(), 'the host ready', SLOW_FIRST_IMPORT)
+  const root = ready.shadowRoot!
+  assert.ok(root.adoptedStyleSheets?.length || root.querySelector('style'), 'its stylesheet in place')
+  assert.is(root.querySelector('[role=dialog]'), null, 'nothing shown before an open')
+  assert.is(kit.isOpen(), false)
+  await kit.open()
+  assert.is(document.querySelectorAll('w3m-modal').length, 1)
+  assert.is(host(), ready, 'the same host')
+  assert.ok(await waitFor(() => modalRoot().querySelector('[role=dialog]'), 'the dialog'))
+})
+
+prepare('opened with createAppKit: the open mounts it, the preparation adds nothing', async () => {
+  const kit = kitWith({ adapters: [adapter], enableWalletConnect: false })
+  await kit.open()
+  const shown = kit.store.ui.shown
+  prepareModalWhenIdle(kit.store)
+  await tick(400)
+  assert.is(kit.store.ui.shown, shown)
+  assert.is(document.querySelectorAll('w3m-modal').length, 1)
+  assert.is(modalRoot().querySelectorAll('.root').length, 1, 'one container')
+  assert.is(modalRoot().querySelectorAll('[role=dialog]').length, 1)
+})
+
+prepare('disableAppend and enableEmbedded: nothing is prepared (the site places the host)', async () => {
+  for (const options of [{ disableAppend: true }, { enableEmbedded: true }]) {
+    resetDom()
+    const kit = kitWith({ ...options, enableWalletConnect: false })
+    prepareModalWhenIdle(kit.store)
+    await tick(400)
+    assert.is(kit.store.ui.shown, undefined, JSON.stringify(options))
+    assert.is(host(), null, JSON.stringify(options))
+  }
+})
+
+prepare('a preparation that fails is dropped: the first open mounts again', async () => {
+  // No adapter: the runtime does not start, so only this test's preparation runs.
+  const kit = kitWith({ enableWalletConnect: false })
+  const mount = kit.store.ui.mount!
+  let calls = 0
+  kit.store.ui.mount = () => (calls++ === 0 ? (kit.store.ui.shown = Promise.reject(new Error('offline'))) : mount())
+  prepareModalWhenIdle(kit.store)
+  await waitFor(() => calls === 1, 'the idle preparation', 5000)
+  await tick(0)
+  assert.is(kit.store.ui.shown, undefined, 'the failed preparation is dropped')
+  kit.store.ui.mount = mount
+  await kit.open()
+  assert.ok(await waitFor(() => modalRoot().querySelector('[role=dialog]'), 'the dialog after the failure', SLOW_FIRST_IMPORT))
+})
+
+prepare.run()
