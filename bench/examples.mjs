@@ -7,6 +7,9 @@
 // against a local stack (dev/stack.ts: chains of the app's network ids, Solana when it uses it)
 // and opened in Chromium with the injected test wallets: connect, then press every button.
 // Prints one table: app | build | connects | buttons working / total | first error.
+// --appkit: the same app as published (AppKit's own @reown/* packages, nothing rewritten), built,
+// served and pressed the same way against the same stack, to tell the example's own failures from
+// Postern's (work folders: $TMPDIR/appkit-examples/<app>).
 // A benchmark-style check, not part of `npm test`: it needs the npm registry for the apps' own
 // dependencies. Work folders: $TMPDIR/postern-examples/<app> (kept, for reading the build logs).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { execFileSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { extractApp, listApps, sourceCommit } from './examples/source.mjs'
-import { entryMap, rewritePackageJson, rewriteSources } from './examples/imports.mjs'
+import { entryMap, rewritePackageJson, rewriteSources, sourceList } from './examples/imports.mjs'
 import { buildApp, installApp, packPostern } from './examples/install.mjs'
 import { serveApp } from './examples/serve.mjs'
 import { formatTable } from './examples/table.mjs'
@@ -33,6 +36,7 @@ const concurrency = Number(flag('--concurrency') ?? 1)
 // --reuse: an app already installed and built in its work folder goes straight to the browser,
 // and a Postern tarball already packed there is used as it is.
 const reuse = args.includes('--reuse') && !!args.splice(args.indexOf('--reuse'), 1)
+const asPublished = args.includes('--appkit') && !!args.splice(args.indexOf('--appkit'), 1)
 const source = args[0]
 if (!source) {
   console.error('usage: node bench/examples.mjs <appkit-web-examples folder or bare git dir> [--only a,b] [--concurrency 1]')
@@ -43,7 +47,7 @@ const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(
 
 const apps = listApps(source).filter((a) => !only || only.includes(a.name) || only.includes(a.path))
 if (!apps.length) throw new Error(`no app matches ${only}`)
-const work = join(tmpdir(), 'postern-examples')
+const work = join(tmpdir(), asPublished ? 'appkit-examples' : 'postern-examples')
 mkdirSync(work, { recursive: true })
 let tarball
 /** Postern built and packed once, when the first app needs it. */
@@ -69,7 +73,7 @@ function appNetworks(dir, files) {
   const names = new Set()
   for (const file of files) {
     const text = readFileSync(join(dir, file), 'utf8')
-    for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]postern\/networks['"]/g)) {
+    for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"](?:postern|@reown\/appkit)\/networks['"]/g)) {
       for (const part of m[1].split(',')) names.add(part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
     }
   }
@@ -131,9 +135,9 @@ async function prepare(app, dir) {
   const saved = join(dir, 'examples-build.json')
   if (reuse && existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8'))
   extractApp(source, app, dir)
-  const { unmapped } = rewriteSources(dir, map)
-  rewritePackageJson(dir, posternTarball())
-  log(`${app.name}: installing${unmapped.length ? ` (no Postern entry for ${unmapped.join(', ')})` : ''}`)
+  const { unmapped } = asPublished ? { unmapped: [] } : rewriteSources(dir, map)
+  if (!asPublished) rewritePackageJson(dir, posternTarball())
+  log(`${app.name}: installing${asPublished ? ' as published (AppKit)' : ''}${unmapped.length ? ` (no Postern entry for ${unmapped.join(', ')})` : ''}`)
   const install = await installApp(dir)
   row.marks = install.marks
   if (!install.ok) return { row: { ...row, build: 'install failed', firstError: install.error }, bundled: false }
@@ -149,7 +153,7 @@ async function tryOne(app, browser) {
   const dir = join(work, app.name)
   const { row, bundled } = await prepare(app, dir)
   if (!bundled) return row
-  const files = rewriteSources(dir, map).files
+  const files = asPublished ? sourceList(dir) : rewriteSources(dir, map).files
   const used = appNetworks(dir, files)
   const chainIds = [...new Set(used.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id)))]
   const solana = used.some((n) => n.chainNamespace === 'solana')
@@ -171,7 +175,7 @@ async function tryOne(app, browser) {
     if (server) {
       if (!existsSync(join(server.dir, 'node_modules'))) {
         log(`${app.name}: installing its own server`)
-        const installed = await installServer(server, posternTarball())
+        const installed = await installServer(server, asPublished ? undefined : posternTarball())
         if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
       }
       // A server that does not start leaves the app without it: the buttons that call it fail.
@@ -222,5 +226,5 @@ try {
 }
 rows.sort((a, b) => apps.findIndex((x) => x.name === a.app) - apps.findIndex((x) => x.name === b.app))
 const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-console.log(`AppKit examples at ${sourceCommit(source).slice(0, 10)}, Postern at ${commit}, ${new Date().toISOString().slice(0, 10)}\n`)
+console.log(`AppKit examples at ${sourceCommit(source).slice(0, 10)}, ${asPublished ? 'as published (AppKit)' : `Postern at ${commit}`}, ${new Date().toISOString().slice(0, 10)}\n`)
 console.log(formatTable(rows))

@@ -11,6 +11,8 @@ import { showToast } from './signals/toast'
 import { readSessions, type Provider } from './utils/smart-session-logs'
 import { ERROR_MESSAGES, validateRequest } from './smart-session/schema'
 import { cosignerService } from './smart-session/cosigner'
+import { revokeMessage } from './smart-session/revoke-message'
+import { signWithProvider } from './utils/wallet-sign'
 import type {
   CreateSubscriptionRequest, CreateSubscriptionResponse, Permission, SmartSession, SmartSessionGrantPermissionsRequest, SmartSessionGrantPermissionsResponse,
 } from './smart-session/types'
@@ -117,12 +119,24 @@ export async function getSmartSessions(): Promise<SmartSession[]> {
   }
 }
 
-/** AppKit's revokeSmartSession: the wallet revokes the session (approved there); a failure shows AppKit's error. */
+const SESSION_KEY = /^0x[0-9a-fA-F]{40}$/
+
+/**
+ * AppKit's revokeSmartSession. A co-signer permission (its pci, as grantPermissions returned it):
+ * the account signs the revoke and the co-signer ends the permission, as AppKit's
+ * CosignerService.revokePermissions. A session the embedded wallet listed (its key, from
+ * getSmartSessions): the wallet revokes it on chain (approved there). A failure shows AppKit's error.
+ */
 export async function revokeSmartSession(session: SmartSession): Promise<void> {
   const c = connected()
   try {
     if (!c) throw new Error(ERROR_MESSAGES.INVALID_ADDRESS)
-    await c.provider.request({ method: 'wallet_revokePermissions', params: [{ permissionsContext: session.pci }] })
+    if (SESSION_KEY.test(session.pci)) {
+      await c.provider.request({ method: 'wallet_revokePermissions', params: [{ permissionsContext: session.pci }] })
+      return
+    }
+    const signature = v.parse(Hex, await signWithProvider(c.provider, 'eip155', c.address, revokeMessage(c.chain, c.address, session.pci)))
+    await cosignerService(c.kit.store).revokePermissions(`eip155:${c.chain}:${c.address}`, session.pci, signature as `0x${string}`)
   } catch {
     const store = getCurrentInstance()?.store
     if (store) showToast(store, 'error', 'Error revoking smart session')

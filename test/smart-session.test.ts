@@ -5,12 +5,14 @@
 // e2e run the reference server's).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { recoverMessageAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as smart from '../src/smart-session'
 import { grantSession, revokeSession } from '../secure/smart-session'
 import { setAccountState } from '../src/signals/account'
 import { applyConnection } from '../src/signals/wallet'
 import { GRANTED } from '../src/utils/smart-session-logs'
+import { revokeMessage } from '../src/smart-session/revoke-message'
 import type { ChainAdapter, Connector } from '../src/types'
 import { appkitNames } from './appkit-entries'
 import { kitWith, resetDom } from './render'
@@ -25,9 +27,11 @@ const inADay = () => Math.floor(Date.now() / 1000) + 86_400
 const cosignerKey = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
 const PCI = '2f1c1b1e-5d4c-4b3a-9a8f-7e6d5c4b3a21'
 const COSIGNER = 'http://cosigner.test/v1/sessions'
+/** Signs for the smart account in the stand-in wallet (ERC-1271 is the reference server's to check). */
+const accountSigner = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6')
 
 /** The co-signer's endpoints as AppKit calls them: what was posted, and the answers given. */
-function cosignerStandIn(addReply: () => Response = () => Response.json({ pci: PCI, key: { type: 'secp256k1', publicKey: cosignerKey.publicKey } })) {
+function cosignerStandIn(addReply: () => Response = () => Response.json({ pci: PCI, key: { type: 'secp256k1', publicKey: cosignerKey.publicKey } }), revokeReply = () => new Response(null, { status: 204 })) {
   const calls: { url: string; body: unknown }[] = []
   const original = globalThis.fetch
   smart.setCosignerUrl(COSIGNER)
@@ -35,6 +39,7 @@ function cosignerStandIn(addReply: () => Response = () => Response.json({ pci: P
     const url = String(input)
     if (!url.startsWith(COSIGNER)) return original(input, init)
     calls.push({ url, body: JSON.parse(String(init?.body)) })
+    if (url.includes('/revoke?')) return revokeReply()
     return url.includes('/activate?') ? new Response(null, { status: 204 }) : addReply()
   }) as typeof fetch
   return { calls, restore: () => ((globalThis.fetch = original), smart.setCosignerUrl(undefined)) }
@@ -57,6 +62,7 @@ function embeddedWallet() {
       if (method === 'wallet_revokePermissions') return revokeSession(ctx(params))
       if (method === 'eth_getLogs') return [{ topics: [GRANTED, `0x${'0'.repeat(24)}${sessionKey.address.slice(2).toLowerCase()}`], data: `0x${inADay().toString(16).padStart(64, '0')}${'0'.repeat(64)}`, blockNumber: '0x10' }]
       if (method === 'eth_getBlockByNumber') return { timestamp: '0x6553f100' }
+      if (method === 'personal_sign') return accountSigner.signMessage({ message: { raw: (params as [Hex])[0] } })
       throw new Error(`unexpected ${method}`)
     },
   }
@@ -194,6 +200,40 @@ test('behavior: getSmartSessions lists the account\'s live sessions; revokeSmart
   assert.ok(sessions[0]!.expiry > Date.now() / 1000)
   await smart.revokeSmartSession(sessions[0]!)
   assert.equal(requests.at(-1), { method: 'wallet_revokePermissions', params: [{ permissionsContext: sessionKey.address.toLowerCase() }] })
+})
+
+const cosignerSession = (pci = PCI): smart.SmartSession => ({ project: { id: 'test', name: 'Test' }, pci, context: pci, expiry: inADay(), createdAt: 0, permissions: [], policies: [] })
+
+test('behavior: revokeSmartSession of a co-signer permission has the account sign its revoke, then the co-signer ends it', async () => {
+  const { kit, requests } = connectEmbedded()
+  const cosigner = cosignerStandIn()
+  try {
+    await smart.revokeSmartSession(cosignerSession())
+    assert.equal(requests.map((r) => r.method), ['personal_sign'])
+    assert.equal(cosigner.calls.map((c) => c.url), [`${COSIGNER}/${encodeURIComponent(`eip155:1:${SMART}`)}/revoke?projectId=test`])
+    const { pci, signature } = cosigner.calls[0]!.body as { pci: string; signature: Hex }
+    assert.is(pci, PCI)
+    assert.is(await recoverMessageAddress({ message: revokeMessage(1, SMART, PCI), signature }), accountSigner.address)
+    assert.is(kit.store.toast.current.value, null)
+  } finally {
+    cosigner.restore()
+  }
+})
+
+test('protection: a revoke the co-signer refuses shows AppKit\'s error, and nothing is revoked without a connection', async () => {
+  const { kit } = connectEmbedded()
+  const cosigner = cosignerStandIn(undefined, () => new Response('signature: not the account\'s signature', { status: 401 }))
+  try {
+    await smart.revokeSmartSession(cosignerSession())
+    assert.is(kit.store.toast.current.value?.message, 'Error revoking smart session')
+    resetDom()
+    const bare = kitWith({ features: { analytics: false } })
+    await smart.revokeSmartSession(cosignerSession())
+    assert.is(bare.store.toast.current.value?.message, 'Error revoking smart session')
+    assert.is(cosigner.calls.length, 1)
+  } finally {
+    cosigner.restore()
+  }
 })
 
 test.run()

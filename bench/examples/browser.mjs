@@ -97,7 +97,8 @@ async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
     if (addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
     // An app that shows only <appkit-button>, which shows the account's name (the stack names the
     // demo accounts) rather than its address: connected once the modal says so and has closed.
-    const connected = await page.evaluate(() => localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]'))
+    // (AppKit itself, in --appkit runs, keeps '@appkit/connection_status'.)
+    const connected = await page.evaluate(() => (localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')) || localStorage.getItem('@appkit/connection_status') === 'connected')
     if (connected) return
     await page.waitForTimeout(300)
   }
@@ -124,10 +125,11 @@ async function signInIfAsked(page) {
 
 async function closeModalIfOpen(page) {
   await signInIfAsked(page)
-  const dialog = page.locator('w3m-modal [role=dialog]')
+  // Postern's dialog, or AppKit's own modal (its overlay) in --appkit runs: both close on Escape.
+  const dialog = page.locator('w3m-modal [role=dialog], w3m-modal [data-testid=w3m-modal-overlay]')
   if (await dialog.count()) {
     await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined)
+    await dialog.first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined)
   }
 }
 

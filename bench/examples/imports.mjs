@@ -51,6 +51,9 @@ function* sourceFiles(dir) {
   }
 }
 
+/** The app's source files, relative to its folder. */
+export const sourceList = (appDir) => [...sourceFiles(appDir)].map((f) => relative(appDir, f))
+
 /**
  * Rewrites every `@reown/...` module name in the app's sources (imports, `import()`, re-exports,
  * type imports) per the map; a name with no entry is kept, so the build names it. Returns the
@@ -72,7 +75,7 @@ export function rewriteSources(appDir, map) {
     })
     if (next !== text) writeFileSync(file, next)
   }
-  return { rewrites: [...done.keys()], unmapped: [...unmapped], files: [...sourceFiles(appDir)].map((f) => relative(appDir, f)) }
+  return { rewrites: [...done.keys()], unmapped: [...unmapped], files: sourceList(appDir) }
 }
 
 /** The app's package.json without `@reown/*` packages and with Postern from its packed tarball. */

@@ -32,9 +32,9 @@ export function ownServer(appDir) {
   return Number.isFinite(port) ? { dir, port, pageOrigin: origin, importsTypeScript } : undefined
 }
 
-/** Installs the server's dependencies, its @reown/* ones replaced by Postern's tarball. */
+/** Installs the server's dependencies, its @reown/* ones replaced by Postern's tarball (when given: else as published). */
 export async function installServer(server, posternTarball) {
-  rewritePackageJson(server.dir, posternTarball)
+  if (posternTarball) rewritePackageJson(server.dir, posternTarball)
   return installApp(server.dir)
 }
 

@@ -1,8 +1,8 @@
-// The co-signer's rows (migration 017): its permissions (a sealed key each) and the user operations
+// The co-signer's rows (migrations 018, 019): its permissions (a sealed key each) and the user operations
 // prepared under them, each sent at most once.
 import type { Queryable } from '../db/types.ts'
 
-export type PermissionStatus = 'pending' | 'active'
+export type PermissionStatus = 'pending' | 'active' | 'revoked'
 
 export interface CosignerPermission {
   pci: string
@@ -41,6 +41,12 @@ export async function insertPermission(db: Queryable, p: CosignerPermission): Pr
 export async function findPermission(db: Queryable, pci: string): Promise<CosignerPermission | undefined> {
   const [row] = await db.query<PermissionRow>('SELECT * FROM cosigner_permissions WHERE pci = $1', [pci])
   return row && toPermission(row)
+}
+
+/** Pending or active → revoked, once: false when it was revoked already. */
+export async function revokePermission(db: Queryable, pci: string): Promise<boolean> {
+  const rows = await db.query("UPDATE cosigner_permissions SET status = 'revoked', revoked_at = $2 WHERE pci = $1 AND status <> 'revoked' RETURNING 1", [pci, Date.now()])
+  return rows.length === 1
 }
 
 /** Pending → active with the expiry the chain granted; false when it was not pending. */

@@ -9,6 +9,7 @@ import { MessageError, parseSiwxMessage, toCacao, type SiwxFields } from '../aut
 import { findSession, issueNonce, listSessions, revokeMessage, revokeSession, saveSession, spendNonce } from '../auth/store.ts'
 import { requireSiteOrigin } from '../auth/origins.ts'
 import { verifyBitcoin, verifyEvm, verifySolana, type SignatureCheck } from '../auth/verify.ts'
+import { revokeCosignerPermission } from './cosigner.ts'
 
 const NonceQuery = v.object({ ...SdkQuery, address: AnyAddress })
 const Authenticate = v.object({
@@ -112,7 +113,10 @@ export const authRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/sessions\/(?<address>[^/]+)\/revoke$/,
     access: 'query',
-    async handle({ state, params, query, body }) {
+    async handle(ctx) {
+      // A CAIP-10 address: the smart-session co-signer's revoke, same path and body shape (AppKit's CosignerService).
+      if (ctx.params['address']?.startsWith('eip155:')) return revokeCosignerPermission(ctx)
+      const { state, params, query, body } = ctx
       const { address } = parse(AddressParams, params, 'path')
       const { projectId } = parse(v.object(SdkQuery), query, 'query')
       const { pci, signature } = parse(Revoke, body, 'body')

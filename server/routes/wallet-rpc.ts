@@ -1,7 +1,7 @@
 // Reown's wallet service as a site's server calls it (rpc.walletconnect.org/v1/wallet?projectId,
 // JSON-RPC): wallet_prepareCalls builds a user operation under an active co-signer permission,
 // wallet_sendPreparedCalls takes the site key's signature of it, co-signs and sends it once, and
-// wallet_getCallsStatus reports it. Every refusal is a JSON-RPC error naming why.
+// wallet_getCallsStatus reports it. Nothing runs under a revoked permission. Every refusal is a JSON-RPC error naming why.
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { recoverMessageAddress, type Address, type Hex } from 'viem'
@@ -48,6 +48,7 @@ class RpcRefusal extends Error {
 async function activePermission(state: ServerState, projectId: string, pci: string): Promise<CosignerPermission> {
   const p = await findPermission(state.db, pci)
   if (!p || p.projectId !== projectId) throw new RpcRefusal('Unknown permissions context')
+  if (p.status === 'revoked') throw new RpcRefusal('The permission was revoked')
   if (p.status !== 'active') throw new RpcRefusal('The permission is not active: the wallet has not granted it')
   if (p.expiry <= Date.now() / 1000) throw new RpcRefusal('The permission has expired')
   return p

@@ -1,5 +1,6 @@
 // AppKit's CosignerService: the smart-session co-signer's permission endpoints
-// (<base>/<caip-10 address>?projectId&v=2, then <base>/<address>/activate). The base is the
+// (<base>/<caip-10 address>?projectId&v=2, then <base>/<address>/activate; <base>/<address>/revoke
+// to end one). The base is the
 // blockchain API's /v1/sessions (the reference server's on the dev stack; AppKit's own,
 // rpc.walletconnect.org/v1/sessions, by default), or what setCosignerUrl sets.
 import * as v from 'valibot'
@@ -62,6 +63,9 @@ export function cosignerService(store: Store) {
     },
     async activatePermissions(address: string, data: Record<string, unknown> & { pci: string }): Promise<void> {
       await post(url(address, '/activate', {}), data)
+    },
+    async revokePermissions(address: string, pci: string, signature: `0x${string}`): Promise<void> {
+      await post(url(address, '/revoke', {}), { pci, signature })
     },
   }
 }

@@ -2,7 +2,8 @@
 // bundler: a permission's key, the account's grant of it, activation, then a site's server runs
 // wallet_prepareCalls / wallet_sendPreparedCalls / wallet_getCallsStatus as AppKit's example does,
 // and the call lands. Then the attacks: a forged or foreign context, someone else's account,
-// a replay, calls outside the permission, a signature by another key, a revoked session.
+// a replay, calls outside the permission, a signature by another key, a revoked session, and the
+// co-signer's revoke (AppKit's CosignerService.revokePermissions) with a forged or foreign signature.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, encodeFunctionData, http, parseEther, testActions, type Address, type Hex } from 'viem'
@@ -13,6 +14,7 @@ import { startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/i
 import { placeStorage, storageAbi } from '../../dev/chains/storage.ts'
 import { sessionAbi, toPosternSmartAccount } from '../../secure/smart-account.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { revokeMessage } from '../../src/smart-session/revoke-message.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction; api?: ApiServer }>('server: smart-session co-signer', {})
 const watchdog = setTimeout(() => {
@@ -55,7 +57,7 @@ async function ownedAccount(ctx: { chains?: LocalChains; aa?: AccountAbstraction
     const hash = await bundler.sendUserOperation({ calls: [{ to: address, data }] })
     assert.ok((await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100, timeout: 60_000 })).success)
   }
-  return { client, address, selfCall }
+  return { client, account, address, selfCall }
 }
 
 const request = (address: Address, siteKey: Hex, over: Record<string, unknown> = {}) => ({
@@ -168,6 +170,41 @@ test('protection: calls outside the permission, a signature by another key, and 
   // The owner revokes the co-signer's key in the account: nothing more is prepared.
   await selfCall(encodeFunctionData({ abi: sessionAbi, functionName: 'revokeSession', args: [cosigner] }))
   assert.is(await refused({}), 'The session was revoked in the wallet or has expired')
+})
+
+test('protection: only the account\'s own signature revokes a permission, and a revoked context prepares and sends nothing', async (ctx) => {
+  const { address, account, pci, siteKey } = await grantedPermission(ctx)
+  const [{ preparedCalls, signatureRequest, context }] = (await rpc(ctx.api!, 'wallet_prepareCalls', [storeCall(address, pci)])).result
+  const message = revokeMessage(1, address, pci)
+  const revoke = (signature: Hex, at = address, origin: string | null = ORIGIN) => post(sessions(ctx.api!, at, '/revoke'), { pci, signature }, origin)
+
+  // Forged: a stranger's key, the site's own key, the account's signature of another permission's revoke.
+  assert.is((await revoke(await privateKeyToAccount(generatePrivateKey()).signMessage({ message }))).status, 401)
+  assert.is((await revoke(await siteKey.signMessage({ message }))).status, 401)
+  assert.is((await revoke(await account.signMessage({ message: revokeMessage(1, address, crypto.randomUUID()) }))).status, 401)
+  assert.is((await revoke('0x1234')).status, 401)
+  // Another account: its own signature of this revoke does not count, and under its own address the permission is not there.
+  const other = await ownedAccount(ctx)
+  const byOther = await revoke(await other.account.signMessage({ message }))
+  assert.is(byOther.status, 401)
+  assert.match(byOther.json!['reason'], /not the account's signature of the revoke message/)
+  assert.is((await revoke(await other.account.signMessage({ message: revokeMessage(1, other.address, pci) }), other.address)).status, 404)
+  // The account's own signature, from a site the project does not allow, or with no Origin at all.
+  const signed = await account.signMessage({ message })
+  assert.is((await revoke(signed, address, 'https://evil.example')).status, 403)
+  assert.is((await revoke(signed, address, null)).status, 403)
+  assert.is((await rpc(ctx.api!, 'wallet_prepareCalls', [storeCall(address, pci)])).error, undefined, 'refused revokes changed nothing')
+
+  const revoked = await revoke(signed)
+  assert.is(revoked.status, 204, JSON.stringify(revoked.json))
+  assert.is((await rpc(ctx.api!, 'wallet_prepareCalls', [storeCall(address, pci)])).error?.message, 'The permission was revoked')
+  // Calls prepared before the revoke are not sent after it.
+  const sent = await rpc(ctx.api!, 'wallet_sendPreparedCalls', [{ context, preparedCalls, signature: await siteKey.signMessage({ message: { raw: signatureRequest.hash } }) }])
+  assert.is(sent.error?.message, 'The permission was revoked')
+  assert.is((await revoke(signed)).status, 409)
+  assert.is((await post(sessions(ctx.api!, address, '/activate'), { pci })).status, 409)
+  // The bare-address path stays SIWX's revoke.
+  assert.match((await post(`${ctx.api!.url}/v1/sessions/${address}/revoke?projectId=test`, { pci: 'ab'.repeat(16), signature: signed })).json!['reason'], /no live session/)
 })
 
 test.run()
