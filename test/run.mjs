@@ -164,8 +164,10 @@ async function main() {
   const stack = selected.filter((f) => /^test\/(dev|node|server|fixtures)\//.test(f) && !e2e.includes(f))
   const whole = !filters.length && options.dir === 'test'
 
-  // The type check and the build run side by side: tsc only reads the sources.
+  // The type check and the build run side by side: tsc only reads the sources. Nothing waits for
+  // the type check (the stack and e2e files need only the build), so it runs beside them.
   const checks = []
+  const builds = []
   if (whole) {
     checks.push(run(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { label: 'tsc' }).then((tsc) => {
       const ok = tsc.code === 0 && !tsc.timedOut
@@ -178,14 +180,15 @@ async function main() {
   const needsBuild = e2e.some((f) => f.startsWith('test/e2e/')) || whole
   if (needsBuild && builtFromCurrentInputs(root)) console.log('ok   build (dist/ is built from the sources as they are)')
   else if (needsBuild) {
-    checks.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
+    builds.push(run(process.execPath, ['build.mjs', '--no-types', '--quiet'], { label: 'build' }).then((build) => {
       if (build.code === 0 && !build.timedOut) return
       console.log(build.output)
       totals.failed++
       failedFiles.push('build')
     }))
   }
-  const checked = Promise.all(checks)
+  const built = Promise.all(builds)
+  const checked = Promise.all([...checks, built])
 
   const inWorkers = async (files, { size, args }) => {
     const left = await runInWorkers(files, {
@@ -204,13 +207,13 @@ async function main() {
   const isUnit = new Set(unit)
   // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
   // its chains, servers and browser: unit files need no build, so they start beside the type check
-  // and the build; once both are done the stack files (some read dist/) join the unit files' queue,
-  // and the e2e workers run beside them.
-  const files = pool({ first: unit, later: stack, ready: checked }, jobs, async (file) => {
+  // and the build; once the build is done the stack files (some read dist/) join the unit files'
+  // queue, and the e2e workers run beside them and the type check.
+  const files = pool({ first: unit, later: stack, ready: built }, jobs, async (file) => {
     count(file, await node(isUnit.has(file) ? ['--import', './test/setup.ts'] : [])(file))
   })
-  await checked
-  await Promise.all([files, inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })])
+  await built
+  await Promise.all([files, checked, inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })])
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
