@@ -106,20 +106,23 @@ function count(label, { code, output, seconds, timedOut, leftovers }) {
  * Runs `first` then, once `ready` resolves, `later` too, `size` at a time, each queue slowest first:
  * a slot takes the slowest file it may run, so the long files of `later` do not wait behind all of `first`.
  */
-async function pool({ first, later = [], ready = Promise.resolve() }, size, work) {
+async function pool({ first, later = [], ready = Promise.resolve(), more }, size, work) {
   const queue = slowestFirst(first)
   let open = false
   const opened = ready.then(() => {
     open = true
     queue.splice(0, queue.length, ...slowestFirst([...queue, ...later]))
   })
-  await Promise.all(Array.from({ length: size }, async () => {
+  const runner = async () => {
     for (;;) {
       if (queue.length) await work(queue.shift())
       else if (!open) await opened
       else return
     }
-  }))
+  }
+  // `more`: slots that join once `when` resolves (the e2e workers' when they are done).
+  const extra = more?.when.then(() => Promise.all(Array.from({ length: more.size }, runner)))
+  await Promise.all([...Array.from({ length: size }, runner), extra])
 }
 
 /** On Ctrl-C or SIGTERM, nothing a test started outlives the runner. */
@@ -208,12 +211,13 @@ async function main() {
   // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
   // its chains, servers and browser: unit files need no build, so they start beside the type check
   // and the build; once the build is done the stack files (some read dist/) join the unit files'
-  // queue, and the e2e workers run beside them and the type check.
-  const files = pool({ first: unit, later: stack, ready: built }, jobs, async (file) => {
+  // queue, and the e2e workers run beside them and the type check. When the e2e workers are done,
+  // their slots take files from that queue.
+  const e2eDone = built.then(() => inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] }))
+  const files = pool({ first: unit, later: stack, ready: built, more: { when: e2eDone, size: Math.min(e2eWorkers, e2e.length) } }, jobs, async (file) => {
     count(file, await node(isUnit.has(file) ? ['--import', './test/setup.ts'] : [])(file))
   })
-  await built
-  await Promise.all([files, checked, inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] })])
+  await Promise.all([files, checked, e2eDone])
   await saveTimings()
 
   // Anything of this run's still alive (a process that escaped its file's group and mark check).
