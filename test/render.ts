@@ -2,10 +2,15 @@
 import { createAppKit, type AppKitOptions } from '../src/index'
 import { mainnet, polygon } from '../src/networks'
 
+/** Every kit this file made: they share the page's storage, so a test may wait for the others to settle. */
+export const kitsMade: ReturnType<typeof createAppKit>[] = []
+
 export function kitWith(options: Partial<AppKitOptions> = {}) {
   // A closed loopback port: unit tests never reach a public service, and fail fast.
   const offline = 'http://127.0.0.1:9/'
-  return createAppKit({ projectId: 'test', networks: [mainnet, polygon], apiUrl: offline, blockchainApiUrl: offline, ...options } as AppKitOptions)
+  const kit = createAppKit({ projectId: 'test', networks: [mainnet, polygon], apiUrl: offline, blockchainApiUrl: offline, ...options } as AppKitOptions)
+  kitsMade.push(kit)
+  return kit
 }
 
 export function modalRoot(): ShadowRoot {

@@ -1,7 +1,7 @@
 // Connect honours AppKit's options: legal text and checkbox, allWallets, collapseWallets, enableWallets, connectorTypeOrder.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { kitWith, modalRoot, resetDom, waitFor } from '../render'
+import { kitsMade, kitWith, modalRoot, resetDom, tick, waitFor } from '../render'
 import { rpcUrlFor } from '../../src/signals/adapters'
 import { mainnet } from '../../src/networks'
 import type { AdapterContext, ChainAdapter } from '../../src/types'
@@ -94,6 +94,11 @@ wiring('behavior: customRpcUrls win over the network\'s RPC', () => {
   assert.is(rpcUrlFor(kit.store, mainnet), 'https://rpc.example/1')
 })
 wiring('behavior: connectorImages replace a connector\'s image; enableReconnect: false skips the restore', async () => {
+  // The earlier tests' kits start their adapters once the runtime is imported (slow on a loaded
+  // machine); one that finds no wallet writes 'disconnected' to the storage all kits share, which
+  // would cancel this test's restore if it landed after the line below.
+  await Promise.all(kitsMade.map((k) => k.ready().catch(() => undefined)))
+  await tick(50)
   localStorage.setItem('@postern/connection_status', '"connected"')
   let reconnects = 0
   let ctx: AdapterContext | undefined
