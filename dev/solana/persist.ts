@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { writeAtomically } from '../lib/atomic-file.ts'
+import { keepSaved, type Saver } from '../lib/atomic-file.ts'
 import { toBase58 } from './encoding.ts'
 import type { Genesis } from './genesis.ts'
 import { Ledger } from './ledger.ts'
 import { deserializeState, serializeState, StateFile } from './state-file.ts'
 
-/** Saves happen this long after a change, so a burst of transactions is one write. */
-const SAVE_DELAY_MS = 1000
 const FILE_NAME = 'ledger.json'
 
 /**
@@ -53,34 +51,7 @@ export async function loadLedger(dir: string): Promise<{ ledger: Ledger; genesis
   }
 }
 
-export interface LedgerSaver {
-  /** Writes the final state; no saves after it. */
-  stop(): Promise<void>
-}
-
 /** Keeps `dir`/ledger.json up to date: now, a second after each change, and on stop. */
-export function persistLedger(ledger: Ledger, genesis: Genesis, dir: string): LedgerSaver {
-  const file = join(dir, FILE_NAME)
-  let timer: NodeJS.Timeout | undefined
-  let writes: Promise<void> = mkdir(dir, { recursive: true }).then(() => undefined)
-  const save = (): Promise<void> => {
-    clearTimeout(timer)
-    timer = undefined
-    // Taken now, synchronously, so the file holds one consistent moment; writes stay in order.
-    const text = serializeState(ledger.exportState(), genesis)
-    writes = writes
-      .then(() => writeAtomically(file, text))
-      .catch((error: unknown) => console.warn(`[solana] could not save the ledger to ${file}: ${describe(error)}`))
-    return writes
-  }
-  ledger.onChange = () => {
-    timer ??= setTimeout(() => void save(), SAVE_DELAY_MS).unref()
-  }
-  void save()
-  return {
-    stop: () => {
-      ledger.onChange = undefined
-      return save()
-    },
-  }
+export function persistLedger(ledger: Ledger, genesis: Genesis, dir: string): Saver {
+  return keepSaved(ledger, { dir, file: join(dir, FILE_NAME), label: 'solana', snapshot: () => serializeState(ledger.exportState(), genesis) })
 }

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { writeAtomically } from '../lib/atomic-file.ts'
+import { keepSaved, type Saver } from '../lib/atomic-file.ts'
 import { genesisBlockId, type LedgerState, type TronLedger } from './ledger.ts'
 
 // The local TRON ledger kept in a state folder (`npm start`: .dev-state/tron/ledger.json), so
@@ -10,8 +10,6 @@ import { genesisBlockId, type LedgerState, type TronLedger } from './ledger.ts'
 /** Bump when the shape changes; an unknown version is treated like a corrupt file (fresh ledger, with a warning). */
 const VERSION = 1
 const FILE_NAME = 'ledger.json'
-/** Saves happen this long after a change, so a burst of transactions is one write. */
-const SAVE_DELAY_MS = 1000
 
 const Hex = v.pipe(v.string(), v.regex(/^([0-9a-f]{2})+$/))
 const Address = v.pipe(v.string(), v.regex(/^41[0-9a-f]{40}$/))
@@ -69,35 +67,12 @@ export async function loadTronLedger(dir: string, build: (state: LedgerState) =>
   }
 }
 
-export interface TronSaver {
-  /** Writes the final state; no saves after it. */
-  stop(): Promise<void>
-}
-
 /** Keeps `dir`/ledger.json up to date: now, a second after each change, and on stop. */
-export function persistTron(ledger: TronLedger, dir: string): TronSaver {
-  const file = join(dir, FILE_NAME)
-  let timer: NodeJS.Timeout | undefined
-  let writes: Promise<void> = mkdir(dir, { recursive: true }).then(() => undefined)
-  const save = (): Promise<void> => {
-    clearTimeout(timer)
-    timer = undefined
-    // Taken now, synchronously, so the file holds one consistent moment; writes stay in order.
-    const state = { version: VERSION, genesis: ledger.blocks[0]!.blockID, ...ledger.exportState() }
-    const text = JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
-    writes = writes
-      .then(() => writeAtomically(file, text))
-      .catch((error: unknown) => console.warn(`[tron] could not save the ledger to ${file}: ${describe(error)}`))
-    return writes
-  }
-  ledger.onChange = () => {
-    timer ??= setTimeout(() => void save(), SAVE_DELAY_MS).unref()
-  }
-  void save()
-  return {
-    stop: () => {
-      ledger.onChange = undefined
-      return save()
-    },
-  }
+export function persistTron(ledger: TronLedger, dir: string): Saver {
+  return keepSaved(ledger, {
+    dir,
+    file: join(dir, FILE_NAME),
+    label: 'tron',
+    snapshot: () => JSON.stringify({ version: VERSION, genesis: ledger.blocks[0]!.blockID, ...ledger.exportState() }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  })
 }
