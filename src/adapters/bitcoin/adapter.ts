@@ -61,19 +61,23 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   const esplora = (network: Network) => context?.rpcUrl(network) || network.rpcUrls.default.http[0] || ''
   const requested = () => (context?.networks ?? []).filter((n) => n.chainNamespace === 'bip122')
 
+  /** A session's wallet reports its accounts anew: none left ends it (disconnected); a new first address is announced. */
+  const accountsChanged = <A extends { address: string }>(id: string, session: { accounts: A[] }, accounts: A[], stop: (id: string) => void) => {
+    if (accounts.length === 0) {
+      stop(id)
+      context?.onDisconnected(id)
+      return
+    }
+    const before = session.accounts[0]?.address
+    session.accounts = accounts
+    if (accounts[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
+  }
+
   /** The wallet's own account changes: another payment address, or none left (disconnected). */
   const watch = (id: string, session: Session) =>
     feature<EventsFeature>(session.wallet, 'standard:events')?.on('change', (changed) => {
       if (sessions.get(id) !== session || !changed.accounts) return
-      const accounts = bitcoinAccounts(changed.accounts)
-      if (accounts.length === 0) {
-        end(id)
-        context?.onDisconnected(id)
-        return
-      }
-      const before = session.accounts[0]?.address
-      session.accounts = accounts
-      if (accounts[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
+      accountsChanged(id, session, bitcoinAccounts(changed.accounts), end)
     })
 
   const begin = (id: string, wallet: Wallet, accounts: Session['accounts'], network: Network): ConnectResult => {
@@ -139,14 +143,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (directSessions.get(id) !== session) return
       const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
       if (directSessions.get(id) !== session) return
-      if (next.length === 0) {
-        endDirect(id)
-        context?.onDisconnected(id)
-        return
-      }
-      const before = session.accounts[0]?.address
-      session.accounts = next
-      if (next[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: next[0]!.address })
+      accountsChanged(id, session, next, endDirect)
     })
     return directResult(accounts, network)
   }
