@@ -75,25 +75,34 @@ async function credit(state: ServerState, s: OnrampSession): Promise<string> {
   return payFromTreasury(chain, s.address as Address, chain.trusted.find((t) => t.symbol === s.asset), s.crypto_amount)
 }
 
-/**
- * Sends an amount (a decimal string) of a trusted token, or of the native coin when none, from the
- * treasury (an account the development node signs for) and waits for the receipt; the hash.
- */
-export async function payFromTreasury(chain: EvmChain, to: Address, token: TokenInfo | undefined, amount: string): Promise<Hex> {
+/** The treasury of a development chain: the last account its node signs for. */
+export async function treasuryOf(chain: EvmChain): Promise<Address> {
   if (!(await sandboxSellsOn(chain))) throw new Error(`chain ${chain.chainId} is not a development chain`)
   const accounts = (await chain.client.request({ method: 'eth_accounts' } as never)) as Address[]
   const treasury = accounts[accounts.length - 1]
   if (!treasury) throw new Error('the node has no account to pay from')
-  const native = nativeCurrency(chain.chainId)
-  const tx = token
-    ? { from: treasury, to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, token.decimals)] }) }
-    : { from: treasury, to, value: toHex(parseUnits(amount, native.decimals)) }
-  const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [tx] } as never)) as Hex
+  return treasury
+}
+
+/** Sends a call from the treasury and waits for its receipt; the hash (a revert throws). */
+export async function sendFromTreasury(chain: EvmChain, tx: { to: Address; data?: Hex; value?: bigint }): Promise<Hex> {
+  const from = await treasuryOf(chain)
+  const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [{ from, to: tx.to, data: tx.data, value: tx.value === undefined ? undefined : toHex(tx.value) }] } as never)) as Hex
   // No replacement check: while it looks one up, viem drops the block number it sees next, and on a
   // development node that mines only on demand no later block comes to end the wait.
   const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000, checkReplacement: false })
   if (receipt.status !== 'success') throw new Error('the credit transaction reverted')
   return hash
+}
+
+/**
+ * Sends an amount (a decimal string) of a trusted token, or of the native coin when none, from the
+ * treasury (an account the development node signs for) and waits for the receipt; the hash.
+ */
+export async function payFromTreasury(chain: EvmChain, to: Address, token: TokenInfo | undefined, amount: string): Promise<Hex> {
+  return sendFromTreasury(chain, token
+    ? { to: token.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, token.decimals)] }) }
+    : { to, value: parseUnits(amount, nativeCurrency(chain.chainId).decimals) })
 }
 
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {

@@ -33,7 +33,8 @@ export class QuoteError extends Error {}
 export type QuoteStatus = 'waiting' | 'pending' | 'success' | 'failure' | 'refund' | 'timeout' | 'submitted'
 
 export interface QuoteRequest {
-  user: Address
+  /** The payer; absent when an exchange pays (a route across chains only). */
+  user?: Address
   originChainId: number
   originCurrency: Address
   destinationChainId: number
@@ -45,7 +46,7 @@ export interface QuoteRequest {
 interface Currency { network: string; asset: string; metadata: { name: string; symbol: string; decimals: number } }
 
 /** A currency the chain's DEX trades: its native coin or one of its tokens. */
-function currency(chain: EvmChain, address: Address, field: string): Currency {
+export function currency(chain: EvmChain, address: Address, field: string): Currency {
   if (isNative(address)) return { network: chain.caip, asset: 'native', metadata: { ...nativeCurrency(chain.chainId) } }
   const token = chain.dex!.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
   if (!token) throw new QuoteError(`${field}: ${address} is not traded on ${chain.caip}`)
@@ -53,7 +54,7 @@ function currency(chain: EvmChain, address: Address, field: string): Currency {
 }
 
 /** The cheapest path (direct, or through the wrapped native coin) that delivers amountOut; undefined without liquidity. */
-async function cheapestPath(chain: EvmChain, from: Address, to: Address, amountOut: bigint): Promise<{ path: Address[]; amountIn: bigint } | undefined> {
+export async function cheapestPath(chain: EvmChain, from: Address, to: Address, amountOut: bigint): Promise<{ path: Address[]; amountIn: bigint } | undefined> {
   const { weth, router } = chain.dex!
   const a = isNative(from) ? weth : from
   const b = isNative(to) ? weth : to
@@ -70,15 +71,16 @@ async function cheapestPath(chain: EvmChain, from: Address, to: Address, amountO
   return found.filter((f): f is { path: Address[]; amountIn: bigint } => !!f).sort((x, y) => (x.amountIn < y.amountIn ? -1 : 1))[0]
 }
 
-function swapData(from: Address, to: Address, r: { amountOut: bigint; amountInMax: bigint; path: Address[]; recipient: Address; deadline: bigint }): Hex {
+export function swapData(from: Address, to: Address, r: { amountOut: bigint; amountInMax: bigint; path: Address[]; recipient: Address; deadline: bigint }): Hex {
   if (isNative(from)) return encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapETHForExactTokens', args: [r.amountOut, r.path, r.recipient, r.deadline] })
   const functionName = isNative(to) ? 'swapTokensForExactETH' : 'swapTokensForExactTokens'
   return encodeFunctionData({ abi: ROUTER_ABI, functionName, args: [r.amountOut, r.amountInMax, r.path, r.recipient, r.deadline] })
 }
 
-/** A quote (AppKit's Quote shape) for paying `amount` of the destination currency to the recipient. */
-export async function createQuote(state: ServerState, projectId: string, q: QuoteRequest) {
-  if (q.originChainId !== q.destinationChainId) throw new QuoteError(`No route from eip155:${q.originChainId} to eip155:${q.destinationChainId}: payments across chains are not available`)
+/** A quote (AppKit's Quote shape) for paying `amount` of the destination currency to the recipient on the payer's chain. */
+export async function createQuote(state: ServerState, projectId: string, q: QuoteRequest): Promise<Record<string, unknown>> {
+  if (q.originChainId !== q.destinationChainId) throw new QuoteError('destinationChainId: a route across chains is the relayer\'s (pay-relay.ts)')
+  if (!q.user) throw new QuoteError('user: is required for a swap on one chain')
   const chain = state.evm.find((c) => c.chainId === q.originChainId)
   if (!chain?.dex) throw new QuoteError(`originChainId: eip155:${q.originChainId} has no exchange to route through`)
   const origin = currency(chain, q.originCurrency, 'originCurrency')

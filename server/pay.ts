@@ -3,9 +3,11 @@
 // the chains it serves, and the payments started, kept in the database.
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from './db/index.ts'
+import { erc20Abi } from 'viem'
 import type { TokenInfo, EvmChain } from './chain/evm.ts'
 import { nativeCurrency } from './fixtures.ts'
 import type { ServerState } from './state.ts'
+import { sandboxSellsOn, treasuryOf } from './onramp-sandbox.ts'
 
 /** AppKit Pay's test exchange id (its ConstantsUtil.REOWN_TEST_EXCHANGE_ID): the sandbox page. */
 export const SANDBOX_EXCHANGE_ID = 'reown_test'
@@ -16,6 +18,25 @@ export interface Exchange { id: string; imageUrl: string; name: string }
 /** The exchanges on offer: the sandbox exchange, while the sandbox page runs (development only). */
 export function exchangesOffered(state: ServerState): Exchange[] {
   return state.onrampSandboxUrl ? [{ id: SANDBOX_EXCHANGE_ID, imageUrl: ICON, name: 'Postern Test Exchange' }] : []
+}
+
+type SoldAsset = { network: string; asset: string; metadata: { name: string; symbol: string; decimals: number } }
+
+/**
+ * What an exchange sells (AppKit's /appkit/v1/transfers/assets/exchanges/:id), per namespace: the
+ * sandbox, each development chain's native coin and the tokens its treasury holds. Undefined for
+ * an exchange not on offer.
+ */
+export async function exchangeAssets(state: ServerState, exchangeId: string): Promise<Record<string, SoldAsset[]> | undefined> {
+  if (!exchangesOffered(state).some((e) => e.id === exchangeId)) return undefined
+  const perChain = await Promise.all(state.evm.map(async (chain): Promise<SoldAsset[]> => {
+    if (!(await sandboxSellsOn(chain))) return []
+    const treasury = await treasuryOf(chain)
+    const held = await Promise.all(chain.trusted.map((t) => chain.client.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [treasury] }).catch(() => 0n)))
+    const tokens = chain.trusted.filter((_, i) => held[i]! > 0n).map((t) => ({ network: chain.caip, asset: t.address, metadata: { name: t.name, symbol: t.symbol, decimals: t.decimals } }))
+    return [{ network: chain.caip, asset: 'native', metadata: { ...nativeCurrency(chain.chainId) } }, ...tokens]
+  }))
+  return { eip155: perChain.flat() }
 }
 
 /** A CAIP-19 asset this server can deliver: a served chain's native coin (slip44) or a trusted ERC-20. */

@@ -34,3 +34,11 @@ export function requireSiteOrigin({ state, origin, query }: Pick<RouteContext, '
 export function checkOriginSyntax(origin: string): void {
   if (!isOrigin(origin)) throw new HttpError(400, `origin: ${JSON.stringify(origin.slice(0, 100))} is not an origin`)
 }
+
+/**
+ * For APIs a site may also call from its own server: an Origin header, when sent (a browser always
+ * sends one on these calls), must be one the project of `projectId` allows; 403 otherwise.
+ */
+export function refuseForeignOrigin(ctx: Pick<RouteContext, 'state' | 'origin' | 'query'>): void {
+  if (ctx.origin !== undefined) requireSiteOrigin(ctx)
+}

@@ -1,10 +1,16 @@
 // AppKit Pay's quote API (its ApiUtil: POST /appkit/v1/transfers/quote, GET
-// /appkit/v1/transfers/status), on the provider API's origin. Errors are 400s whose `error` is the
-// message AppKit's PayQuote view shows (`reason` too, as this server's other errors).
+// /appkit/v1/transfers/status, GET /appkit/v1/transfers/assets/exchanges/:id), on the provider
+// API's origin: a route on one chain through its DEX (pay-quote.ts), across chains through the
+// relayer (pay-relay.ts). Errors are 400s whose `error` is the message AppKit's PayQuote view
+// shows (`reason` too, as this server's other errors). A browser's call from a site the project
+// does not allow is refused.
 import * as v from 'valibot'
 import { maxUint256, type Address } from 'viem'
 import type { Reply } from '../http.ts'
+import { refuseForeignOrigin } from '../auth/origins.ts'
+import { exchangeAssets } from '../pay.ts'
 import { createQuote, QuoteError, quoteStatus } from '../pay-quote.ts'
+import { createRelayQuote, relayStatus } from '../pay-relay.ts'
 import type { Route } from '../router.ts'
 
 const fail = (status: number, message: string): Reply => ({ status, json: { error: message, reason: message } })
@@ -12,7 +18,8 @@ const fail = (status: number, message: string): Reply => ({ status, json: { erro
 const EvmAddressField = (field: string) => v.pipe(v.string(`${field}: must be a string`), v.regex(/^0x[0-9a-fA-F]{40}$/, `${field}: must be an EVM address (0x + 40 hex digits)`), v.transform((s) => s as Address))
 const ChainId = (field: string) => v.pipe(v.string(`${field}: must be a string`), v.regex(/^\d{1,12}$/, `${field}: must be an EVM chain id`), v.transform(Number))
 const QuoteBody = v.object({
-  user: EvmAddressField('user'),
+  // Absent when an exchange pays the route's deposit.
+  user: v.optional(EvmAddressField('user')),
   originChainId: ChainId('originChainId'),
   originCurrency: EvmAddressField('originCurrency'),
   destinationChainId: ChainId('destinationChainId'),
@@ -33,7 +40,9 @@ export const payTransferRoutes: Route[] = [
     path: /^\/appkit\/v1\/transfers\/quote$/,
     access: 'query',
     maxBody: 4 * 1024,
-    async handle({ state, body, query }): Promise<Reply> {
+    async handle(ctx): Promise<Reply> {
+      const { state, body, query } = ctx
+      refuseForeignOrigin(ctx)
       const parsed = v.safeParse(QuoteBody, body ?? {})
       if (!parsed.success) {
         const issue = parsed.issues[0]
@@ -41,7 +50,9 @@ export const payTransferRoutes: Route[] = [
         return fail(400, issue.input === undefined ? `${field}: is required` : issue.message.startsWith(`${field}:`) ? issue.message : `${field}: ${issue.message}`)
       }
       try {
-        return { json: await createQuote(state, query['projectId']!, parsed.output) }
+        const q = parsed.output
+        const make = q.originChainId === q.destinationChainId ? createQuote : createRelayQuote
+        return { json: await make(state, query['projectId']!, q) }
       } catch (error) {
         if (error instanceof QuoteError) return fail(400, error.message)
         throw error
@@ -56,8 +67,19 @@ export const payTransferRoutes: Route[] = [
       const requestId = query['requestId'] ?? ''
       if (!RequestId.test(requestId)) return fail(400, 'requestId: must be the requestId of a quote (0x + 64 hex digits)')
       // Another project's quote is as unknown as none.
-      const status = await quoteStatus(state, query['projectId']!, requestId)
+      const status = (await quoteStatus(state, query['projectId']!, requestId)) ?? (await relayStatus(state, query['projectId']!, requestId))
       return status ? { json: { status } } : fail(404, 'requestId: no such quote')
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/appkit\/v1\/transfers\/assets\/exchanges\/(?<exchangeId>[^/]+)$/,
+    access: 'query',
+    async handle(ctx): Promise<Reply> {
+      refuseForeignOrigin(ctx)
+      const exchangeId = ctx.params['exchangeId']!
+      const assets = exchangeId.length <= 64 ? await exchangeAssets(ctx.state, exchangeId) : undefined
+      return assets ? { json: { exchangeId, assets } } : fail(404, `exchangeId: ${exchangeId.slice(0, 64)} is not an exchange on offer`)
     },
   },
 ]

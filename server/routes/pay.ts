@@ -1,9 +1,11 @@
 // AppKit Pay's JSON-RPC endpoint (AppKit posts to {API}/v1/json-rpc?projectId=…): the exchanges,
 // a pay URL on an exchange (the sandbox page here), and a payment's status. Errors are JSON-RPC
 // errors with a 400, their message (also the body's `reason`, as this server's other errors) naming the field.
+// A browser's call from a site the project does not allow is refused (403).
 import * as v from 'valibot'
 import { getAddress } from 'viem'
 import type { Reply } from '../http.ts'
+import { refuseForeignOrigin } from '../auth/origins.ts'
 import { buyStatus, createPaySession, exchangesOffered, payAsset, paySessionById } from '../pay.ts'
 import type { Route } from '../router.ts'
 
@@ -79,7 +81,9 @@ export const payRoutes: Route[] = [
     path: /^\/v1\/json-rpc$/,
     access: 'query',
     maxBody: 8 * 1024,
-    async handle({ state, body, query }): Promise<Reply> {
+    async handle(ctx): Promise<Reply> {
+      const { state, body, query } = ctx
+      refuseForeignOrigin(ctx)
       const envelope = v.safeParse(Envelope, body)
       const id = envelope.success ? envelope.output.id ?? null : null
       try {

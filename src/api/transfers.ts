@@ -30,6 +30,7 @@ const QuoteSchema = v.object({
   fees: v.array(v.object({ id: v.string(), label: v.string(), amount: BaseUnits, currency: Currency })),
   timeInSeconds: v.number(),
 })
+const ExchangeAssetsSchema = v.object({ exchangeId: v.string(), assets: v.record(v.string(), v.pipe(v.array(Currency), v.maxLength(200))) })
 const StatusSchema = v.object({ status: v.picklist(['waiting', 'pending', 'success', 'failure', 'refund', 'timeout', 'submitted']) })
 
 /** The API refused: its `error`, when it gave one, is the reason the view shows. */
@@ -55,7 +56,8 @@ async function answer<S extends v.GenericSchema>(response: Response, schema: S):
 }
 
 export interface TransfersQuoteBody {
-  user: string
+  /** The payer; absent when an exchange pays the route's deposit. */
+  user?: string
   originChainId: string
   originCurrency: string
   destinationChainId: string
@@ -71,4 +73,11 @@ export async function getTransfersQuote(api: TransfersApi, body: TransfersQuoteB
 
 export async function getQuoteStatus(api: TransfersApi, requestId: string): Promise<QuoteStatus> {
   return (await answer(await fetch(endpoint(api, 'appkit/v1/transfers/status', { requestId })), StatusSchema)).status
+}
+
+/** What an exchange sells (AppKit's getAssetsForExchange), per namespace. */
+export async function getAssetsForExchange(api: TransfersApi, exchangeId: string): Promise<v.InferOutput<typeof ExchangeAssetsSchema>['assets']> {
+  const answered = await answer(await fetch(endpoint(api, `appkit/v1/transfers/assets/exchanges/${encodeURIComponent(exchangeId)}`)), ExchangeAssetsSchema)
+  if (answered.exchangeId !== exchangeId) throw new QuoteApiError('The assets are for another exchange')
+  return answered.assets
 }

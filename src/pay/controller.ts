@@ -11,7 +11,7 @@ import { AppKitPayError, AppKitPayErrorCodes, AppKitPayErrorMessages, failure as
 import { initialPayState, patchPay, payState, subscribePayKey, type PayControllerState } from './state'
 import { formatCaip19Asset } from '../utils/pay-assets'
 import { PAY_LOADING_VIEW, PAY_QUOTE_VIEW, PAY_VIEW } from './view'
-import type { GetExchangesParams, PayUrlParams, PaymentAssetWithAmount, PaymentOptions } from '../utils/pay-types'
+import type { Exchange, GetExchangesParams, PayUrlParams, PaymentAsset, PaymentAssetWithAmount, PaymentOptions } from '../utils/pay-types'
 
 const DEFAULT_PAGE = 0
 const DEFAULT_PAYMENT_ID = 'unknown'
@@ -126,6 +126,7 @@ export const PayController = {
   setPaymentInProgress: (isPaymentInProgress: boolean) => patchPay({ isPaymentInProgress }),
   setSelectedPaymentAsset: (selectedPaymentAsset: PaymentAssetWithAmount | null) => patchPay({ selectedPaymentAsset }),
   setRequestId: (requestId: string) => patchPay({ requestId }),
+  setSelectedExchange: (selectedExchange?: Exchange) => patchPay({ selectedExchange, exchangeUrlForQuote: undefined, exchangeSessionId: undefined }),
   resetQuoteState: () => patchPay({ quote: undefined, quoteStatus: 'waiting', quoteError: null, isFetchingQuote: false, requestId: undefined }),
   initiatePayment: () => patchPay({ isPaymentInProgress: true, paymentId: crypto.randomUUID() }),
 
@@ -198,6 +199,27 @@ export const PayController = {
       patchPay({ ...fail(error, 'UNABLE_TO_INITIATE_PAYMENT'), isPaymentInProgress: false })
       return null
     }
+  },
+
+  /** AppKit's: the exchange's pay URL for a quote's deposit (to the recipient, or to the route's deposit address). */
+  async generateExchangeUrlForQuote({ exchangeId, paymentAsset, amount, recipient }: { exchangeId: string; paymentAsset: PaymentAsset; amount: string; recipient: string }): Promise<void> {
+    try {
+      const response = await getPayUrl(api(store()), { exchangeId, asset: formatCaip19Asset(paymentAsset.network, paymentAsset.asset), amount, recipient })
+      patchPay({ exchangeSessionId: response.sessionId, exchangeUrlForQuote: response.url })
+    } catch (error) {
+      throw new AppKitPayError(AppKitPayErrorCodes.UNABLE_TO_GET_PAY_URL, error instanceof PayApiError ? error.message : 'The exchange could not be reached')
+    }
+  },
+
+  /** The PayQuote view sent the payer to the exchange: PAY_EXCHANGE_SELECTED, then the payment in progress (PAY_INITIATED). */
+  startExchangePayment(requestId: string): void {
+    const s = payState().peek()
+    const exchangeId = s.selectedExchange?.id
+    const sessionId = s.exchangeSessionId
+    if (!exchangeId || !sessionId) throw new AppKitPayError(AppKitPayErrorCodes.UNABLE_TO_INITIATE_PAYMENT, 'No exchange payment to start')
+    emit('PAY_EXCHANGE_SELECTED', { source: 'pay', exchange: { id: exchangeId }, configuration: configuration(s), currentPayment: { type: 'exchange', exchangeId }, headless: false })
+    patchPay({ requestId, error: null, errorDetail: undefined, currentPayment: { type: 'exchange', exchangeId, sessionId, status: 'IN_PROGRESS' } })
+    this.initiatePayment()
   },
 
   async getBuyStatus(exchangeId: string, sessionId: string) {

@@ -1,7 +1,7 @@
 // AppKit Pay's quote flow reaches the provider API here (the views' actions call signals, and
-// signals call the api/ clients): the payer's balances, a transfer quote and its status.
+// signals call the api/ clients): the payer's balances, an exchange's assets, a transfer quote and its status.
 import { getBalances } from '../api/blockchain'
-import { getQuoteStatus, getTransfersQuote, type TransfersQuoteBody } from '../api/transfers'
+import { getAssetsForExchange, getQuoteStatus, getTransfersQuote, type TransfersQuoteBody } from '../api/transfers'
 import type { Store } from './store'
 
 export { QuoteApiError, type TransfersQuoteBody } from '../api/transfers'
@@ -11,3 +11,4 @@ const apiOf = (store: Store) => ({ baseUrl: store.options.apiUrl, projectId: sto
 export const payerBalances = (store: Store, address: string, chainId?: string) => getBalances(apiOf(store), address, { chainId })
 export const transfersQuote = (store: Store, body: TransfersQuoteBody) => getTransfersQuote(apiOf(store), body)
 export const quoteStatus = (store: Store, requestId: string) => getQuoteStatus(apiOf(store), requestId)
+export const exchangeAssets = (store: Store, exchangeId: string) => getAssetsForExchange(apiOf(store), exchangeId)

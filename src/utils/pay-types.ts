@@ -100,6 +100,10 @@ export interface PayControllerState extends PaymentOptions {
   quoteError: string | null
   isFetchingQuote: boolean
   requestId?: string
+  /** Paying through an exchange in the PayQuote view: the exchange, and its pay URL and session for the quote's deposit. */
+  selectedExchange?: Exchange
+  exchangeUrlForQuote?: string
+  exchangeSessionId?: string
 }
 
 /** One holding as the balance API lists it (AppKit's Balance). */
@@ -122,7 +126,10 @@ export interface PayViewController {
   stateSignal(): Signal<PayControllerState>
   patchState(patch: Partial<PayControllerState>): void
   fetchExchanges(): Promise<void>
-  handlePayWithExchange(exchangeId: string): Promise<{ url: string; openInNewTab: boolean } | null>
   handlePayWithWallet(): Promise<void>
   updateBuyStatus(exchangeId: string, sessionId: string): Promise<void>
+  getBuyStatus(exchangeId: string, sessionId: string): Promise<{ status: ExchangeBuyStatus; txHash?: string }>
+  generateExchangeUrlForQuote(params: { exchangeId: string; paymentAsset: PaymentAsset; amount: string; recipient: string }): Promise<void>
+  /** The quote's deposit is being paid on the exchange: PAY_EXCHANGE_SELECTED, then the payment in progress. */
+  startExchangePayment(requestId: string): void
 }

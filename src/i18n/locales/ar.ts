@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "رسوم الشبكة",
   "Service Fee": "رسوم الخدمة",
   "Swapping asset and sending it to the recipient address": "جارٍ تبديل الأصل وإرساله إلى عنوان المستلم",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "الدفع بـ",
+  "Allow pop-ups to continue in the exchange": "اسمح بالنوافذ المنبثقة للمتابعة في منصة التداول",
 }
 
 export default messages

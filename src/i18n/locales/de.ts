@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Netzwerkgebühr",
   "Service Fee": "Servicegebühr",
   "Swapping asset and sending it to the recipient address": "Asset wird getauscht und an die Empfängeradresse gesendet",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Bezahlen mit",
+  "Allow pop-ups to continue in the exchange": "Erlaube Pop-ups, um bei der Börse fortzufahren",
 }
 
 export default messages

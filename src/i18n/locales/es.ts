@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Comisión de red",
   "Service Fee": "Comisión de servicio",
   "Swapping asset and sending it to the recipient address": "Intercambiando el activo y enviándolo a la dirección del destinatario",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Pagas con",
+  "Allow pop-ups to continue in the exchange": "Permite las ventanas emergentes para continuar en el exchange",
 }
 
 export default messages

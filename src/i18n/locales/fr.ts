@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Frais de réseau",
   "Service Fee": "Frais de service",
   "Swapping asset and sending it to the recipient address": "Échange de l'actif et envoi à l'adresse du destinataire",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Vous payez avec",
+  "Allow pop-ups to continue in the exchange": "Autorisez les fenêtres pop-up pour continuer sur la plateforme d'échange",
 }
 
 export default messages

@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Commissione di rete",
   "Service Fee": "Commissione di servizio",
   "Swapping asset and sending it to the recipient address": "Scambio dell'asset e invio all'indirizzo del destinatario",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Paghi con",
+  "Allow pop-ups to continue in the exchange": "Consenti i pop-up per continuare sull'exchange",
 }
 
 export default messages

@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "ネットワーク手数料",
   "Service Fee": "サービス手数料",
   "Swapping asset and sending it to the recipient address": "資産を交換して受取人のアドレスに送信しています",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "支払い方法",
+  "Allow pop-ups to continue in the exchange": "取引所で続行するにはポップアップを許可してください",
 }
 
 export default messages

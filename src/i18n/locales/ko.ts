@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "네트워크 수수료",
   "Service Fee": "서비스 수수료",
   "Swapping asset and sending it to the recipient address": "자산을 교환하여 수신자 주소로 보내는 중",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "결제 수단",
+  "Allow pop-ups to continue in the exchange": "거래소에서 계속하려면 팝업을 허용하세요",
 }
 
 export default messages

@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Taxa de rede",
   "Service Fee": "Taxa de serviço",
   "Swapping asset and sending it to the recipient address": "Trocando o ativo e enviando para o endereço do destinatário",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Pagando com",
+  "Allow pop-ups to continue in the exchange": "Permita pop-ups para continuar na corretora",
 }
 
 export default messages

@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Комиссия сети",
   "Service Fee": "Сервисный сбор",
   "Swapping asset and sending it to the recipient address": "Обмен актива и отправка на адрес получателя",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Оплата через",
+  "Allow pop-ups to continue in the exchange": "Разрешите всплывающие окна, чтобы продолжить на бирже",
 }
 
 export default messages

@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "Ağ ücreti",
   "Service Fee": "Hizmet ücreti",
   "Swapping asset and sending it to the recipient address": "Varlık takas ediliyor ve alıcı adresine gönderiliyor",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "Ödeme aracı",
+  "Allow pop-ups to continue in the exchange": "Borsada devam etmek için açılır pencerelere izin verin",
 }
 
 export default messages

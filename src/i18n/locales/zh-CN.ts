@@ -305,6 +305,9 @@ const messages: Messages = {
   "Network Fee": "网络费用",
   "Service Fee": "服务费",
   "Swapping asset and sending it to the recipient address": "正在兑换资产并发送到收款地址",
+  // Paying through an exchange in the PayQuote view.
+  "Paying with": "支付方式",
+  "Allow pop-ups to continue in the exchange": "请允许弹出窗口以在交易所继续",
 }
 
 export default messages

@@ -6,12 +6,14 @@ import { accountFor } from '../../signals/account'
 import { showToast } from '../../signals/toast'
 import { disconnectWallet } from '../../signals/wallet'
 import type { ChainNamespace } from '../../types'
-import type { PayViewController } from '../../utils/pay-types'
+import type { Exchange, PayViewController } from '../../utils/pay-types'
 import { isPayWithWalletSupported } from '../../utils/pay-assets'
 import { useStyles } from '../../ui/sheet'
 import { ListItem, Spinner, t } from '../../ui/base'
 import { PAY_CSS } from './styles'
 
+/** AppKit's requestId of a quote paid by a transfer straight to the recipient. */
+const DIRECT_TRANSFER_REQUEST_ID = 'direct-transfer'
 /** AppKit's w3m-pay-loading-view: the exchange payment's status is asked this often. */
 const EXCHANGE_STATUS_CHECK_INTERVAL = 4000
 /** AppKit closes the modal this long after a payment ends. */
@@ -19,8 +21,8 @@ const CLOSE_AFTER_MS = 3000
 
 /**
  * AppKit's Pay view: the amount and asset, paying with the connected wallet (its PayQuote view:
- * any asset it holds; or connecting one),
- * or paying through one of the exchanges, whose page opens in a new tab.
+ * any asset it holds; or connecting one), or through one of the exchanges (the PayQuote view too:
+ * what the exchange sells, then its page in a new tab).
  */
 export function Pay({ store, route }: { store: Store; route: Route }) {
   const pay = controllerOf(route)
@@ -38,7 +40,6 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
   const namespace = s.paymentAsset.network.split(':')[0] as ChainNamespace
   const account = accountFor(store, namespace)
   const [exchangeError, setExchangeError] = useState<string>()
-  const [opening, setOpening] = useState<string>()
 
   const load = () => {
     setExchangeError(undefined)
@@ -48,22 +49,10 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
   if (!s.isConfigured) return <p class="center muted">{t('No payment to make.')}</p>
 
   const network = store.network.networks.value.find((n) => n.caipNetworkId === s.paymentAsset.network)?.name ?? s.paymentAsset.network
-  const payWithExchange = async (exchangeId: string) => {
-    // Opened in the click itself, so no popup blocker stops it; its address follows.
-    const popup = s.openInNewTab !== false ? window.open('', '_blank') : null
-    setOpening(exchangeId)
-    const result = await PayController.handlePayWithExchange(exchangeId)
-    setOpening(undefined)
-    if (!result) {
-      popup?.close()
-      const { error, errorDetail } = PayController.state
-      showToast(store, 'error', errorDetail ?? error ?? 'Unable to initiate payment')
-      return
-    }
-    pushView(store, 'PayLoading', { pay: PayController, view: PayController.loadingView })
-    if (popup) popup.location.href = result.url
-    else if (result.openInNewTab) window.open(result.url, '_blank', 'noopener')
-    else window.location.href = result.url
+  // AppKit's: the way to pay is chosen in the PayQuote view, with the wallet or through the exchange.
+  const openQuote = (selectedExchange?: Exchange) => {
+    PayController.patchState({ selectedExchange, exchangeUrlForQuote: undefined, exchangeSessionId: undefined })
+    pushView(store, 'PayQuote', { pay: PayController, view: PayController.quoteView })
   }
 
   return (
@@ -77,7 +66,7 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
           <ul class="list" aria-label={t('Pay from wallet')}>
             {account.address ? (
               <>
-                <ListItem name={t('Pay with {name}', { name: account.connectedWalletInfo?.name ?? 'wallet' })} imageUrl={account.connectedWalletInfo?.icon} onClick={() => pushView(store, 'PayQuote', { pay: PayController, view: PayController.quoteView })} />
+                <ListItem name={t('Pay with {name}', { name: account.connectedWalletInfo?.name ?? 'wallet' })} imageUrl={account.connectedWalletInfo?.icon} onClick={() => openQuote()} />
                 <ListItem name={t('Disconnect')} onClick={() => void disconnectWallet(store, namespace).catch(() => showToast(store, 'error', 'Failed to disconnect'))} />
               </>
             ) : (
@@ -97,12 +86,8 @@ function PayOptions({ store, pay: PayController }: { store: Store; pay: Controll
       ) : s.exchanges.length === 0 ? (
         <p class="center muted" data-testid="pay-no-exchanges">{t('No exchanges available')}</p>
       ) : (
-        <ul class="list" aria-label={t('Exchanges')} aria-busy={opening ? 'true' : undefined}>
-          {s.exchanges.map((e) => (
-            <ListItem key={e.id} name={t('Pay with {name}', { name: e.name })} imageUrl={e.imageUrl} onClick={() => void (!opening && payWithExchange(e.id))}>
-              {opening === e.id && <Spinner label={t('Loading')} />}
-            </ListItem>
-          ))}
+        <ul class="list" aria-label={t('Exchanges')}>
+          {s.exchanges.map((e) => <ListItem key={e.id} name={t('Pay with {name}', { name: e.name })} imageUrl={e.imageUrl} onClick={() => openQuote(e)} />)}
         </ul>
       )}
     </div>
@@ -123,9 +108,10 @@ function PayProgress({ store, pay: PayController }: { store: Store; pay: Control
   const ended = !s.isPaymentInProgress
   const failed = ended && (payment?.status === 'FAILED' || !!s.error || !payment?.result)
 
-  // An exchange payment: its status until it ends.
+  // An exchange payment straight to the recipient: its status until it ends (a route's deposit is followed by PayQuote's actions).
+  const routed = !!s.requestId && s.requestId !== DIRECT_TRANSFER_REQUEST_ID
   useEffect(() => {
-    if (payment?.type !== 'exchange' || !payment.exchangeId || !payment.sessionId || ended) return
+    if (payment?.type !== 'exchange' || !payment.exchangeId || !payment.sessionId || ended || routed) return
     const { exchangeId, sessionId } = payment
     const timer = setInterval(() => void PayController.updateBuyStatus(exchangeId, sessionId).catch(() => undefined), EXCHANGE_STATUS_CHECK_INTERVAL)
     return () => clearInterval(timer)

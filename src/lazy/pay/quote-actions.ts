@@ -9,12 +9,16 @@ import { pushView } from '../../signals/modal'
 import { findNetwork } from '../../signals/network'
 import { toUnits } from '../../utils/units'
 import { showToast } from '../../signals/toast'
+import { t } from '../../ui/base'
 import { refreshBalance, switchNetwork } from '../../signals/wallet'
 import { isUserRejected } from '../../utils/errors'
 import { AppKitPayError, AppKitPayErrorMessages, failure } from '../../utils/pay-errors'
 import type { PayBalance, PayControllerState, PaymentAssetWithAmount, PayViewController, Quote, QuoteStatus, QuoteTransactionStep } from '../../utils/pay-types'
 import { payerBalances, quoteStatus, QuoteApiError, transfersQuote } from '../../signals/pay-quote'
+import { exchangeBalances, exchangeUrlForQuote } from './quote-exchange'
 
+/** AppKit's requestId of a quote paid by a transfer straight to the recipient. */
+const DIRECT_TRANSFER_REQUEST_ID = 'direct-transfer'
 /** AppKit's getNativeTokenAddress('eip155'): how the quote API names a chain's native coin. */
 const NATIVE_TOKEN_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 /** AppKit's loading view asks the route's status this often. */
@@ -38,24 +42,31 @@ function toOption(store: Store, b: PayBalance): PaymentAssetWithAmount | undefin
   return { network: network.caipNetworkId, asset, metadata: { name: b.name, symbol: b.symbol, decimals: Number(b.quantity.decimals), logoURI: b.iconUrl || undefined }, amount: b.quantity.numeric }
 }
 
-/** What the wallet can pay with: held assets, the payment asset itself first, then those on its network. */
+/**
+ * What the wallet can pay with (held assets), or what the exchange sells (AppKit's: the payment
+ * asset, and assets on other networks); the payment asset itself first, then those on its network.
+ */
 export function paymentOptions(store: Store, s: PayControllerState): PaymentAssetWithAmount[] {
   const rank = (o: PaymentAssetWithAmount) => (o.network !== s.paymentAsset.network ? 2 : same(o.asset, s.paymentAsset.asset) ? 0 : 1)
+  const offered = s.selectedExchange
+    ? (o: PaymentAssetWithAmount) => same(o.asset, s.paymentAsset.asset) || o.network !== s.paymentAsset.network
+    : (o: PaymentAssetWithAmount) => Number(o.amount) > 0
   return (s.tokenBalances[namespaceOf(s)] ?? [])
     .map((b) => toOption(store, b))
-    .filter((o): o is PaymentAssetWithAmount => !!o && Number(o.amount) > 0)
+    .filter((o): o is PaymentAssetWithAmount => !!o && offered(o))
     .sort((a, b) => rank(a) - rank(b))
 }
 
-/** AppKit's fetchTokens: the connected account's holdings (on every EVM network), then the first option chosen. */
+/** AppKit's fetchTokens: the connected account's holdings (on every EVM network) or the exchange's assets, then the first option chosen. */
 export async function fetchTokens(store: Store, pay: PayViewController): Promise<void> {
   const namespace = namespaceOf(pay.state)
   const account = accountFor(store, namespace)
-  if (!account.address) return
+  const exchange = pay.state.selectedExchange
+  if (!account.address && !exchange) return
   pay.patchState({ isFetchingTokenBalances: true })
   try {
     const chainId = namespace === 'eip155' ? undefined : store.network.activeNetwork.peek().caipNetworkId
-    const balances = await payerBalances(store, account.address, chainId)
+    const balances = exchange ? await exchangeBalances(store, exchange.id, namespace) : await payerBalances(store, account.address!, chainId)
     pay.patchState({ tokenBalances: { ...pay.state.tokenBalances, [namespace]: balances } })
   } catch {
     showToast(store, 'error', AppKitPayErrorMessages.UNABLE_TO_GET_TOKEN_BALANCES)
@@ -71,21 +82,27 @@ function directTransferQuote(s: PayControllerState, source: PaymentAssetWithAmou
   const deposit = { amount: String(amount), currency: source.asset, receiver: s.recipient }
   return {
     type: 'direct-transfer', origin: { amount: String(amount), currency: source }, destination: { amount: String(amount), currency: s.paymentAsset },
-    fees: [fee], steps: [{ requestId: 'direct-transfer', type: 'deposit', deposit }], timeInSeconds: 6,
+    fees: [fee], steps: [{ requestId: DIRECT_TRANSFER_REQUEST_ID, type: 'deposit', deposit }], timeInSeconds: 6,
   }
 }
 
-/** A quote for another payment than this one (recipient's asset, amount, payer or chosen asset) is refused. */
-function checkQuote(quote: Quote, s: PayControllerState, source: PaymentAssetWithAmount, user: string, amount: bigint): void {
+const tokenAddress = (asset: string) => (asset === 'native' ? NATIVE_TOKEN_ADDRESS : asset)
+
+/**
+ * A quote for another payment than this one (recipient's asset, amount, payer or chosen asset) is
+ * refused: the payer's steps are its own transactions on the chosen asset's chain; an exchange's,
+ * one deposit of the chosen asset.
+ */
+function checkQuote(quote: Quote, s: PayControllerState, source: PaymentAssetWithAmount, user: string | undefined, amount: bigint): void {
   const { destination, origin, steps } = quote
   const chainId = Number(source.network.split(':')[1])
+  const stepsOk = user
+    ? steps.every((step) => step.type === 'transaction' && same(step.transaction.from, user) && (step.transaction.chainId ?? chainId) === chainId)
+    : steps.length === 1 && steps[0]!.type === 'deposit' && same(steps[0]!.deposit.currency, tokenAddress(source.asset)) && steps[0]!.deposit.amount === origin.amount && /^0x[0-9a-fA-F]{40}$/.test(steps[0]!.deposit.receiver)
   const ok = quote.type === undefined && destination.amount === String(amount) && destination.currency.network === s.paymentAsset.network && same(destination.currency.asset, s.paymentAsset.asset)
-    && origin.currency.network === source.network && same(origin.currency.asset, source.asset)
-    && steps.every((step) => step.type === 'transaction' && same(step.transaction.from, user) && (step.transaction.chainId ?? chainId) === chainId)
+    && origin.currency.network === source.network && same(origin.currency.asset, source.asset) && stepsOk
   if (!ok) throw new Error('The quote is for another payment')
 }
-
-const tokenAddress = (asset: string) => (asset === 'native' ? NATIVE_TOKEN_ADDRESS : asset)
 
 /** AppKit's fetchQuote for the chosen option; a failure leaves quoteError (the API's reason, else AppKit's). */
 export async function fetchQuote(store: Store, pay: PayViewController): Promise<void> {
@@ -94,7 +111,8 @@ export async function fetchQuote(store: Store, pay: PayViewController): Promise<
   if (!source) return
   pay.patchState({ quote: undefined, quoteStatus: 'waiting', quoteError: null, isFetchingQuote: true, requestId: undefined })
   try {
-    const user = accountFor(store, namespaceOf(s)).address ?? ''
+    // An exchange pays the route's deposit: no payer is named (AppKit's).
+    const user = s.selectedExchange ? undefined : accountFor(store, namespaceOf(s)).address ?? ''
     const amount = toUnits(decimalString(s.amount), s.paymentAsset.metadata.decimals)
     const direct = same(source.network, s.paymentAsset.network) && same(source.asset, s.paymentAsset.asset)
     const quote = direct
@@ -106,9 +124,11 @@ export async function fetchQuote(store: Store, pay: PayViewController): Promise<
       })
     if (!direct) checkQuote(quote, s, source, user, amount)
     // The answer counts only if the same option is still chosen.
+    if (pay.state.selectedPaymentAsset !== source) return
+    if (s.selectedExchange) await exchangeUrlForQuote(pay, s.selectedExchange.id, source, quote)
     if (pay.state.selectedPaymentAsset === source) pay.patchState({ quote })
   } catch (error) {
-    const quoteError = (error instanceof QuoteApiError && error.reason) || AppKitPayErrorMessages.UNABLE_TO_GET_QUOTE
+    const quoteError = (error instanceof QuoteApiError && error.reason) || (error instanceof AppKitPayError && typeof error.details === 'string' && error.details) || AppKitPayErrorMessages.UNABLE_TO_GET_QUOTE
     if (pay.state.selectedPaymentAsset === source) pay.patchState({ quoteError })
     showToast(store, 'error', quoteError)
   } finally {
@@ -120,10 +140,14 @@ export const transactionSteps = (quote: Quote | undefined) => (quote?.steps ?? [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The route's status, asked until it ends (AppKit's loading view polling); an unanswered status counts as failed. */
-async function settledStatus(store: Store, requestId: string): Promise<QuoteStatus> {
+/**
+ * The route's status, asked until it ends (AppKit's loading view polling); an unanswered status
+ * counts as failed. `cancelled` ends the wait early (an exchange that failed its deposit).
+ */
+export async function settledStatus(store: Store, requestId: string, cancelled?: () => Promise<boolean>): Promise<QuoteStatus> {
   const until = Date.now() + STATUS_GIVE_UP_MS
   for (let misses = 0; ;) {
+    if (await cancelled?.()) return 'failure'
     const status = await quoteStatus(store, requestId).catch(() => undefined)
     if (status && TERMINAL.includes(status)) return status
     if (!status && ++misses >= 3) throw new AppKitPayError('UNABLE_TO_GET_QUOTE_STATUS', 'The payment\'s status could not be read')
@@ -184,4 +208,37 @@ export async function sendQuoteStep(store: Store, pay: PayViewController, done: 
   } finally {
     if (last) pay.patchState({ isPaymentInProgress: false })
   }
+}
+
+/**
+ * "Continue in {exchange}": the exchange's page opens in a popup (in the click, so no blocker stops
+ * it) and the payment is in progress. A deposit straight to the recipient ends with the exchange's
+ * status (the PayLoading view asks it); a route's, with the route's status, unless the exchange
+ * failed the deposit first.
+ */
+export async function continueInExchange(store: Store, pay: PayViewController): Promise<void> {
+  const { quote, exchangeUrlForQuote: url, isPaymentInProgress } = pay.state
+  const step = quote?.steps[0]
+  if (!url || step?.type !== 'deposit' || isPaymentInProgress) return
+  const popup = window.open('', 'popupWindow', 'scrollbars=yes,width=480,height=720')
+  if (!popup) return showToast(store, 'error', t('Allow pop-ups to continue in the exchange'))
+  pay.startExchangePayment(step.requestId)
+  pushView(store, 'PayLoading', { pay, view: pay.loadingView })
+  popup.location.href = url
+  if (step.requestId === DIRECT_TRANSFER_REQUEST_ID) return
+  const { exchangeId = '', sessionId = '' } = pay.state.currentPayment ?? {}
+  let buy: { status: string; txHash?: string } | undefined
+  const exchangeFailed = async () => (buy = (await pay.getBuyStatus(exchangeId, sessionId).catch(() => undefined)) ?? buy)?.status === 'FAILED'
+  const quoteStatus = await settledStatus(store, step.requestId, exchangeFailed).catch((): QuoteStatus => 'failure')
+  if (!buy?.txHash) await exchangeFailed()
+  const s = pay.state
+  if (s.currentPayment?.sessionId !== sessionId || !s.isPaymentInProgress) return
+  const paid = quoteStatus === 'success' || quoteStatus === 'submitted'
+  const errorDetail = buy?.status === 'FAILED' ? 'The payment was cancelled or failed on the exchange' : `The payment did not complete (${quoteStatus})`
+  pay.patchState({
+    quoteStatus,
+    currentPayment: { ...s.currentPayment, status: paid ? 'SUCCESS' : 'FAILED', result: buy?.txHash },
+    ...(!paid && { error: AppKitPayErrorMessages.GENERIC_PAYMENT_ERROR, errorDetail }),
+  })
+  pay.patchState({ isPaymentInProgress: false })
 }

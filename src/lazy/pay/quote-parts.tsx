@@ -11,7 +11,7 @@ export function formatAmount(value: string | number): string {
   const n = Number(value)
   return n > 0 && n < 0.001 ? '<0.001' : String(Number(n.toFixed(4)))
 }
-const sixDecimals = (value: string) => String(Number(Number(value).toFixed(6)))
+export const sixDecimals = (value: string) => String(Number(Number(value).toFixed(6)))
 export const decimalOf = (a: QuoteAmount) => formatUnits(BigInt(a.amount), a.currency.metadata.decimals)
 const key = (o: { network: string; asset: string }) => `${o.network}:${o.asset}`.toLowerCase()
 

@@ -1,6 +1,7 @@
-// AppKit's w3m-pay-quote-view: paying with any asset the wallet holds. The options (the payment
-// asset itself first), the quote for the one chosen with its fees, and the order total; Pay sends
-// the payment (a direct transfer, or the route's transactions: Approve first when it needs one).
+// AppKit's w3m-pay-quote-view: paying with any asset the wallet holds, or that the exchange chosen
+// sells. The options (the payment asset itself first), the quote for the one chosen with its fees,
+// and the order total; Pay sends the payment (a direct transfer, or the route's transactions:
+// Approve first when it needs one); "Continue in {exchange}" opens the exchange's page for it.
 import { useEffect, useState } from 'preact/hooks'
 import type { Store } from '../../signals/store'
 import type { Route } from '../../signals/modal'
@@ -14,8 +15,8 @@ import { t, WalletImage } from '../../ui/base'
 import type { PayViewController } from '../../utils/pay-types'
 import { PAY_CSS } from './styles'
 import { QUOTE_CSS } from './quote-styles'
-import { decimalOf, Fees, FeesSkeleton, formatAmount, OptionsEmpty, OptionsSkeleton, PaymentOptions } from './quote-parts'
-import { fetchQuote, fetchTokens, paymentOptions, sendQuoteStep, transactionSteps } from './quote-actions'
+import { decimalOf, Fees, FeesSkeleton, formatAmount, OptionsEmpty, OptionsSkeleton, PaymentOptions, sixDecimals } from './quote-parts'
+import { continueInExchange, fetchQuote, fetchTokens, paymentOptions, sendQuoteStep, transactionSteps } from './quote-actions'
 
 const CSS = PAY_CSS + QUOTE_CSS
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -37,12 +38,14 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
   const [sending, setSending] = useState(false)
   const [stepError, setStepError] = useState<string>()
 
-  // On open and for another account: the holdings afresh, then the first option chosen (AppKit closes without an account).
+  const exchange = s.selectedExchange
+  // On open and for another account: the holdings (or the exchange's assets) afresh, then the first
+  // option chosen. AppKit closes without an account, unless an exchange pays.
   useEffect(() => {
-    if (!account.address) return void closeModal(store)
+    if (!account.address && !exchange) return void closeModal(store)
     pay.patchState({ selectedPaymentAsset: null, quote: undefined, quoteError: null, quoteStatus: 'waiting', requestId: undefined })
     void fetchTokens(store, pay)
-  }, [account.address])
+  }, [exchange ? undefined : account.address])
   // Another option: its quote, from the first step.
   useEffect(() => {
     setDone(0)
@@ -54,7 +57,7 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
   const quote = s.quote
   const steps = transactionSteps(quote)
   const loading = s.isFetchingQuote || s.isFetchingTokenBalances
-  const disabled = loading || !s.selectedPaymentAsset || !!s.quoteError || !quote
+  const disabled = loading || !s.selectedPaymentAsset || !!s.quoteError || !quote || (!!exchange && !s.exchangeUrlForQuote)
   const connectOther = () => pushView(store, 'Connect', { namespace })
 
   const onPay = async () => {
@@ -81,18 +84,29 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
 
   return (
     <div class="pay" ref={styled} data-testid="pay-quote">
-      <p class="from">
-        <WalletImage src={account.connectedWalletInfo?.icon} name={account.connectedWalletInfo?.name ?? ''} size={24} />
-        {account.connectedWalletInfo?.name && <span>{account.connectedWalletInfo.name}</span>}
-        {account.address && <span class="muted">{short(account.address)}</span>}
-      </p>
+      {exchange ? (
+        <p class="from">
+          <span class="muted">{t('Paying with')}</span>
+          {disabled ? <span class="shimmer" aria-hidden="true" /> : <strong data-testid="pay-exchange-amount">{sixDecimals(decimalOf(quote!.origin))} {quote!.origin.currency.metadata.symbol}</strong>}
+        </p>
+      ) : (
+        <p class="from">
+          <WalletImage src={account.connectedWalletInfo?.icon} name={account.connectedWalletInfo?.name ?? ''} size={24} />
+          {account.connectedWalletInfo?.name && <span>{account.connectedWalletInfo.name}</span>}
+          {account.address && <span class="muted">{short(account.address)}</span>}
+        </p>
+      )}
       <h3 class="label" id="pay-options-label">{t('Choose payment option')}</h3>
       {s.isFetchingTokenBalances ? <OptionsSkeleton /> : options.length === 0 ? <OptionsEmpty onConnectOther={connectOther} /> : (
         <PaymentOptions options={options} selected={s.selectedPaymentAsset} busy={s.isFetchingQuote || sending} networks={networks} onSelect={(o) => pay.patchState({ selectedPaymentAsset: o })} />
       )}
       {disabled ? <FeesSkeleton /> : <Fees quote={quote!} networks={networks} />}
       {(s.quoteError || stepError) && <p class="error" role="alert" data-testid="pay-quote-error">{s.quoteError ?? stepError}</p>}
-      <div class="total">
+      {exchange ? (
+        <button type="button" class="btn" disabled={disabled || s.isPaymentInProgress} aria-busy={loading ? 'true' : undefined} onClick={() => void continueInExchange(store, pay)}>
+          {t('Continue in {name}', { name: exchange.name })}
+        </button>
+      ) : <div class="total">
         <div>
           <span class="muted">{t('Order Total')}</span>
           {disabled ? <span class="shimmer" aria-hidden="true" /> : <strong data-testid="pay-total">{formatAmount(decimalOf(quote!.origin))} {quote!.origin.currency.metadata.symbol}</strong>}
@@ -100,7 +114,7 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
         <button type="button" class="btn" disabled={disabled || s.isPaymentInProgress} aria-busy={sending || loading ? 'true' : undefined} onClick={() => void onPay()}>
           {steps.length > 1 && done === 0 ? t('Approve') : t('Pay')}
         </button>
-      </div>
+      </div>}
     </div>
   )
 }

@@ -1,0 +1,165 @@
+// AppKit Pay's routes across chains (its transfers API with the origin and destination on different
+// chains), through this server's relayer on development chains. Each quote gets a deposit address
+// of its own on the origin chain. Once the full deposit is seen there on chain, the relayer pays
+// the recipient the exact amount on the destination chain from its treasury, once (a token it
+// lacks is bought on that chain's DEX for the recipient). With the payer named (a wallet), the
+// quote's step is the deposit transaction; without (an exchange pays), a deposit step to pay to.
+import { randomBytes } from 'node:crypto'
+import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { estimate, isNative, NATIVE_TOKEN } from './chain/dex.ts'
+import type { EvmChain, TokenInfo } from './chain/evm.ts'
+import type { Queryable } from './db/index.ts'
+import { nativeCurrency } from './fixtures.ts'
+import { sandboxSellsOn, sendFromTreasury, treasuryOf } from './onramp-sandbox.ts'
+import { cheapestPath, currency, QuoteError, swapData, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
+import type { ServerState } from './state.ts'
+
+/** The relayer's fee on the deposit (0.5 %), shown as the quote's service fee. */
+const RELAY_FEE_BPS = 50n
+/** Spent at most above the DEX's figure when the relayer buys the recipient's token (1 %). */
+const BUY_SLIPPAGE_BPS = 100n
+/** How long a deposit is awaited. */
+const DEADLINE_S = 20 * 60
+/** Gas of a deposit transfer, when the node cannot estimate it. */
+const DEPOSIT_GAS = 65_000n
+/** AppKit rounds an exchange's deposit to 8 decimals: deposits are quoted in whole such steps. */
+const EXCHANGE_DECIMALS = 8
+/** What the local chains take to confirm a deposit and pay across, as the quote tells the modal. */
+const TIME_IN_SECONDS = 10
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const chainOf = (state: ServerState, chainId: number) => state.evm.find((c) => c.chainId === chainId)
+
+/** A token both chains' DEXes trade at the same address (USDC here): what a route across chains is priced in. */
+function bridgeToken(a: EvmChain, b: EvmChain): TokenInfo | undefined {
+  return a.dex?.tokens.find((t) => b.dex?.tokens.some((u) => same(u.address, t.address) && u.decimals === t.decimals))
+}
+
+/** The origin currency worth `amountOut` of the destination currency at the two DEXes' prices, through the bridge token. */
+async function originAmount(a: EvmChain, b: EvmChain, from: Address, to: Address, amountOut: bigint): Promise<bigint | undefined> {
+  const bridge = bridgeToken(a, b)
+  if (!bridge) return undefined
+  const mid = same(to, bridge.address) ? amountOut : (await cheapestPath(b, bridge.address, to, amountOut))?.amountIn
+  if (mid === undefined) return undefined
+  return same(from, bridge.address) ? mid : (await cheapestPath(a, from, bridge.address, mid))?.amountIn
+}
+
+function depositCall(from: Address, currency: Address, receiver: Address, amount: bigint) {
+  return isNative(currency)
+    ? { from, to: receiver, data: '0x' as Hex, value: amount }
+    : { from, to: getAddress(currency), data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver, amount] }), value: 0n }
+}
+
+/** A quote across chains (AppKit's Quote shape): the deposit on the origin chain, the exact amount paid on the destination. */
+export async function createRelayQuote(state: ServerState, projectId: string, q: QuoteRequest): Promise<Record<string, unknown>> {
+  const route = `No route from eip155:${q.originChainId} to eip155:${q.destinationChainId}`
+  const a = chainOf(state, q.originChainId)
+  const b = chainOf(state, q.destinationChainId)
+  if (!a?.dex) throw new QuoteError(`originChainId: eip155:${q.originChainId} has no exchange to route through`)
+  if (!b?.dex) throw new QuoteError(`destinationChainId: eip155:${q.destinationChainId} has no exchange to route through`)
+  if (!(await sandboxSellsOn(b))) throw new QuoteError(`${route}: no relayer pays on eip155:${b.chainId}`)
+  const origin = currency(a, q.originCurrency, 'originCurrency')
+  const destination = currency(b, q.destinationCurrency, 'destinationCurrency')
+  const base = await originAmount(a, b, q.originCurrency, q.destinationCurrency, q.amount)
+  if (!base) throw new QuoteError(`No route pays ${destination.metadata.symbol} on ${b.caip} with ${origin.metadata.symbol} on ${a.caip}: not enough liquidity`)
+  const fee = (base * RELAY_FEE_BPS) / 10_000n + 1n
+  let amount = base + fee
+  // An exchange is told the deposit in 8 decimals at most (AppKit rounds it): whole steps, rounded up.
+  const step = 10n ** BigInt(Math.max(0, origin.metadata.decimals - EXCHANGE_DECIMALS))
+  if (!q.user) amount = ((amount + step - 1n) / step) * step
+  const key = generatePrivateKey()
+  const receiver = privateKeyToAccount(key).address
+  const requestId = `0x${randomBytes(32).toString('hex')}`
+  const deadline = Math.floor(Date.now() / 1000) + DEADLINE_S
+  await state.db.query(
+    `INSERT INTO pay_relays (request_id, project_id, origin_chain_id, origin_currency, deposit_amount, deposit_address, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [requestId, projectId, a.chainId, q.originCurrency.toLowerCase(), String(amount), receiver.toLowerCase(), key, b.chainId, q.destinationCurrency.toLowerCase(), getAddress(q.recipient).toLowerCase(), String(q.amount), deadline, Date.now()],
+  )
+  const native = { network: a.caip, asset: 'native', metadata: { ...nativeCurrency(a.chainId) } }
+  const fees = [{ id: 'service', label: 'Service Fee', amount: String(amount - base), currency: origin }]
+  let steps
+  if (q.user) {
+    const call = depositCall(getAddress(q.user), q.originCurrency, receiver, amount)
+    const gas = await estimate(a, call, DEPOSIT_GAS)
+    fees.unshift({ id: 'network', label: 'Network Fee', amount: String(gas * (await a.client.getGasPrice())), currency: native })
+    steps = [{ requestId, type: 'transaction', transaction: { ...call, value: String(call.value), chainId: a.chainId, gas: String(gas) } }]
+  } else {
+    steps = [{ requestId, type: 'deposit', deposit: { amount: String(amount), currency: isNative(q.originCurrency) ? NATIVE_TOKEN : getAddress(q.originCurrency), receiver } }]
+  }
+  return { origin: { amount: String(amount), currency: origin }, destination: { amount: String(q.amount), currency: destination }, steps, fees, timeInSeconds: TIME_IN_SECONDS }
+}
+
+interface RelayRow {
+  request_id: string
+  project_id: string
+  origin_chain_id: number
+  origin_currency: string
+  deposit_amount: string
+  deposit_address: string
+  destination_chain_id: number
+  destination_currency: string
+  recipient: string
+  amount_out: string
+  deadline: string | number
+  status: QuoteStatus
+}
+
+const relayById = async (db: Queryable, requestId: string) =>
+  (await db.query<RelayRow & Record<string, unknown>>('SELECT * FROM pay_relays WHERE request_id = $1', [requestId]))[0]
+
+const balanceOf = (chain: EvmChain, token: string, owner: Address) => isNative(token)
+  ? chain.client.getBalance({ address: owner })
+  : chain.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+/** Pays the recipient the exact amount on the destination chain: from the treasury's own, else bought on the DEX for them. */
+async function deliver(b: EvmChain, r: RelayRow): Promise<Hex> {
+  const to = getAddress(r.recipient)
+  const amount = BigInt(r.amount_out)
+  if (isNative(r.destination_currency)) return sendFromTreasury(b, { to, value: amount })
+  const token = getAddress(r.destination_currency)
+  if ((await balanceOf(b, token, await treasuryOf(b))) >= amount) {
+    return sendFromTreasury(b, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+  }
+  const route = await cheapestPath(b, NATIVE_TOKEN, token, amount)
+  if (!route) throw new Error(`no liquidity for ${token} on ${b.caip}`)
+  const amountInMax = (route.amountIn * (10_000n + BUY_SLIPPAGE_BPS)) / 10_000n
+  const data = swapData(NATIVE_TOKEN, token, { amountOut: amount, amountInMax, path: route.path, recipient: to, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) })
+  return sendFromTreasury(b, { to: b.dex!.router, data, value: amountInMax })
+}
+
+async function end(db: Queryable, requestId: string, from: QuoteStatus, to: QuoteStatus, txHash: string | null = null): Promise<boolean> {
+  const rows = await db.query('UPDATE pay_relays SET status = $3, tx_hash = COALESCE($4, tx_hash) WHERE request_id = $1 AND status = $2 RETURNING request_id', [requestId, from, to, txHash])
+  return rows.length === 1
+}
+
+/**
+ * A relayed quote's status: waiting until its deposit address holds the full deposit on the origin
+ * chain; then the one request that claims it pays the recipient (pending meanwhile) and it ends in
+ * success, or failure when that payment fails; timeout once the deadline passed with no deposit.
+ * Undefined for an unknown quote or another project's.
+ */
+export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<QuoteStatus | undefined> {
+  const r = await relayById(state.db, requestId)
+  if (!r || r.project_id !== projectId) return undefined
+  if (r.status !== 'waiting') return r.status
+  const a = chainOf(state, r.origin_chain_id)
+  const b = chainOf(state, r.destination_chain_id)
+  if (!a || !b) return 'waiting'
+  const deposited = await balanceOf(a, r.origin_currency, getAddress(r.deposit_address))
+  if (deposited < BigInt(r.deposit_amount)) {
+    if (Date.now() / 1000 > Number(r.deadline) && (await end(state.db, requestId, 'waiting', 'timeout'))) return 'timeout'
+    return 'waiting'
+  }
+  // The deposit is on chain: one request claims the quote and pays; any other sees it pending.
+  if (!(await end(state.db, requestId, 'waiting', 'pending'))) return (await relayById(state.db, requestId))?.status
+  try {
+    const hash = await deliver(b, r)
+    await end(state.db, requestId, 'pending', 'success', hash)
+    return 'success'
+  } catch {
+    await end(state.db, requestId, 'pending', 'failure')
+    return 'failure'
+  }
+}
