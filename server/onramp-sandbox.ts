@@ -85,9 +85,10 @@ export async function treasuryOf(chain: EvmChain): Promise<Address> {
 }
 
 /** Sends a call from the treasury and waits for its receipt; the hash (a revert throws). */
-export async function sendFromTreasury(chain: EvmChain, tx: { to: Address; data?: Hex; value?: bigint }): Promise<Hex> {
+export async function sendFromTreasury(chain: EvmChain, tx: { to: Address; data?: Hex; value?: bigint; gas?: bigint }): Promise<Hex> {
   const from = await treasuryOf(chain)
-  const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [{ from, to: tx.to, data: tx.data, value: tx.value === undefined ? undefined : toHex(tx.value) }] } as never)) as Hex
+  const hex = (n: bigint | undefined) => (n === undefined ? undefined : toHex(n))
+  const hash = (await chain.client.request({ method: 'eth_sendTransaction', params: [{ from, to: tx.to, data: tx.data, value: hex(tx.value), gas: hex(tx.gas) }] } as never)) as Hex
   // No replacement check: while it looks one up, viem drops the block number it sees next, and on a
   // development node that mines only on demand no later block comes to end the wait.
   const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 20_000, checkReplacement: false })

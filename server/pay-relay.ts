@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { estimate, isNative, NATIVE_TOKEN } from './chain/dex.ts'
+import { estimate, isNative, NATIVE_TOKEN, SWAP_GAS } from './chain/dex.ts'
 import type { EvmChain, TokenInfo } from './chain/evm.ts'
 import type { Queryable } from './db/index.ts'
 import { nativeCurrency } from './fixtures.ts'
@@ -126,7 +126,7 @@ async function deliver(b: EvmChain, r: RelayRow): Promise<Hex> {
   if (!route) throw new Error(`no liquidity for ${token} on ${b.caip}`)
   const amountInMax = (route.amountIn * (10_000n + BUY_SLIPPAGE_BPS)) / 10_000n
   const data = swapData(NATIVE_TOKEN, token, { amountOut: amount, amountInMax, path: route.path, recipient: to, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) })
-  return sendFromTreasury(b, { to: b.dex!.router, data, value: amountInMax })
+  return sendFromTreasury(b, { to: b.dex!.router, data, value: amountInMax, gas: SWAP_GAS })
 }
 
 async function end(db: Queryable, requestId: string, from: QuoteStatus, to: QuoteStatus, txHash: string | null = null): Promise<boolean> {
