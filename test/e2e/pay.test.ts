@@ -1,8 +1,10 @@
 // AppKit Pay in Chromium on the real stack: pay() with the connected wallet through its PayQuote
-// view settles on chain (the payment asset itself, the network switched first; or another asset
-// the wallet holds, swapped on the local DEX to the exact amount), a refusal, a short balance and a
-// quote without a route say why, and pay() through the exchange sandbox (its own origin) credits
-// the recipient and reports success, or failure when cancelled there; the PAY_* events in AppKit's order.
+// view settles on chain (the payment asset itself, the network switched first; another asset the
+// wallet holds, swapped on the local DEX to the exact amount; or one on another chain, through the
+// reference server's relayer), a refusal, a short balance and a quote without a route say why, and
+// pay() through the exchange sandbox (its own origin, chosen in PayQuote: the payment asset itself,
+// or an asset on another chain paid to the route's deposit) credits the recipient and reports
+// success, or failure when cancelled there; the PAY_* events in AppKit's order.
 import { suite } from 'uvu'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
@@ -33,6 +35,22 @@ const action = (page: Page, name: 'Pay' | 'Approve') => modal(page).getByRole('b
 async function openQuote(page: Page) {
   await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
   await el(page, 'pay-fees').waitFor()
+}
+const EXCHANGE = 'Postern Test Exchange'
+/** Opens PayQuote for the exchange, chooses an option (or keeps the first) and continues there: the exchange's popup. */
+async function continueInExchange(page: Page, option?: string): Promise<Page> {
+  await modal(page).getByRole('button', { name: `Pay with ${EXCHANGE}` }).click()
+  await el(page, 'pay-fees').waitFor()
+  if (option) {
+    await modal(page).getByRole('button', { name: new RegExp(`^${option}`) }).click()
+    await modal(page).locator('[aria-pressed=true]', { hasText: option }).waitFor()
+    await el(page, 'pay-fees').waitFor()
+  }
+  const go = modal(page).getByRole('button', { name: `Continue in ${EXCHANGE}` })
+  await modal(page).locator('button:not([disabled])', { hasText: `Continue in ${EXCHANGE}` }).waitFor()
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), go.click()])
+  await popup.waitForURL(/\/exchange\?session=/)
+  return popup
 }
 
 test.before(async () => {
@@ -128,40 +146,56 @@ test('behavior: paying DAI with USDC the wallet holds: the DEX route\'s quote an
   assert.equal(errors, [])
 })
 
-test('behavior: a quote without a route shows the API\'s reason and Pay stays off; another option quotes; a refused Pay fails with PAY_ERROR and the view stays usable: Pay again settles', async () => {
+test('behavior: a quote without a route shows the API\'s reason and Pay stays off; paying DAI on Ethereum with USDC on Polygon goes through the relayer: refused first (PAY_ERROR, the view stays usable), then Pay settles across chains', async () => {
   const { page } = await connectPayPage(e2e, '/t/pay.html')
   const shop = fresh()
-  await startPay(page, { paymentAsset: dai, recipient: shop, amount: 1 })
-  await openQuote(page)
-  await modal(page).getByRole('button', { name: /^USDC on Polygon/ }).click()
-  assert.is(await el(page, 'pay-quote-error').innerText(), 'No route from eip155:137 to eip155:1: payments across chains are not available')
+  await startPay(page, { paymentAsset: dai, recipient: shop, amount: 400_000 })
+  await modal(page).getByRole('button', { name: `Pay with ${WALLET_A.name}` }).click()
+  await modal(page).getByRole('button', { name: /^USDC on Ethereum/ }).click()
+  await modal(page).locator('[aria-pressed=true]', { hasText: 'USDC on Ethereum' }).waitFor()
+  await modal(page).locator('[data-testid=pay-quote-error]', { hasText: 'USDC' }).waitFor()
+  assert.is(await el(page, 'pay-quote-error').innerText(), 'No route pays DAI with USDC: not enough liquidity')
   assert.is(await action(page, 'Pay').isDisabled(), true)
   await el(page, 'pay-fees-skeleton').waitFor()
 
-  await modal(page).getByRole('button', { name: /^ETH on Ethereum/ }).click()
-  await modal(page).locator('[data-testid=pay-total]', { hasText: 'ETH' }).waitFor()
+  await startPay(page, { paymentAsset: dai, recipient: shop, amount: 1 })
+  await openQuote(page)
+  await modal(page).getByRole('button', { name: /^USDC on Polygon/ }).click()
+  await modal(page).locator('[data-testid=pay-total]', { hasText: 'USDC' }).waitFor()
   assert.is(await el(page, 'pay-quote-error').count(), 0)
+  assert.match(await el(page, 'pay-fees').innerText(), /Network Fee\s+[\d.]+ POL · Polygon/)
   await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('reject'), WALLET_A.rdns)
   await action(page, 'Pay').click()
   assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
-  assert.is(await el(page, 'pay-quote-error').innerText(), 'The payment was rejected in the wallet')
+  assert.is(await el(page, 'pay-quote-error').innerText(), 'Switching to Polygon was rejected in the wallet', 'the deposit is sent on Polygon: the switch comes first')
   assert.is(await page.evaluate(() => (window as any).pay.getPayError()), 'Unable to process payment')
-  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR'])
   assert.is(await daiOf(shop), 0n)
 
   await page.evaluate((r) => (window as any).PosternTestWallet.get(r).setPolicy('approve'), WALLET_A.rdns)
+  const polygonUsdc = () => client(1).readContract({ address: TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [demoAddresses()[PAYER]!] })
+  const before = await polygonUsdc()
   await action(page, 'Pay').click()
   await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
-  assert.is(await daiOf(shop), parseUnits('1', 18))
-  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR', 'PAY_INITIATED', 'PAY_SUCCESS'])
+  assert.is(await daiOf(shop), parseUnits('1', 18), 'the exact amount on Ethereum')
+  const spent = before - (await polygonUsdc())
+  assert.ok(spent > parseUnits('1', 6) && spent < parseUnits('1.03', 6), String(spent))
+  assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 137, 'the deposit was sent on Polygon')
+  const events = (await payEvents(page)).map((e) => e.event)
+  assert.equal(events.slice(-5), ['PAY_MODAL_OPEN', 'PAY_INITIATED', 'PAY_ERROR', 'PAY_INITIATED', 'PAY_SUCCESS'])
 })
 
 test('behavior: paying through the exchange sandbox (its own origin) credits the recipient and the modal reports success; events MODAL_OPEN → EXCHANGE_SELECTED → INITIATED → SUCCESS', async () => {
   const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
   const shop = fresh()
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 7.5 })
-  const [popup] = await Promise.all([page.context().waitForEvent('page'), modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).click()])
-  await popup.waitForURL(/\/exchange\?session=/)
+  // PayQuote offers what the exchange sells: the payment asset itself first, then assets on other chains.
+  await modal(page).getByRole('button', { name: `Pay with ${EXCHANGE}` }).click()
+  await el(page, 'pay-fees').waitFor()
+  const offered = await modal(page).locator('[data-testid=pay-options] .name > span:first-child').allInnerTexts()
+  assert.equal(offered, ['USDC on Ethereum', 'POL on Polygon', 'USDC on Polygon'])
+  assert.is(await el(page, 'pay-exchange-amount').innerText(), '7.5 USDC')
+  await modal(page).getByRole('button', { name: 'Back', exact: true }).click()
+  const popup = await continueInExchange(page)
   assert.is(new URL(popup.url()).origin, e2e.stack.api.onrampSandboxUrl)
   assert.is(await popup.locator('[data-testid=amount]').innerText(), '7.5 USDC')
   await modal(page).getByText('Please complete the payment on the exchange').waitFor()
@@ -185,7 +219,7 @@ test('behavior: a payment cancelled on the exchange fails in the modal, getPayEr
   const { page } = await connectPayPage(e2e, '/t/pay.html')
   const shop = fresh()
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 2 })
-  const [popup] = await Promise.all([page.context().waitForEvent('page'), modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).click()])
+  const popup = await continueInExchange(page)
   await popup.getByRole('button', { name: 'Cancel payment' }).click()
   await popup.waitForEvent('close')
   assert.equal(await payOutcome(page), { success: false, error: 'Unable to process payment' })
@@ -193,6 +227,27 @@ test('behavior: a payment cancelled on the exchange fails in the modal, getPayEr
   assert.is(await el(page, 'pay-detail').innerText(), 'The payment was cancelled or failed on the exchange')
   assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_EXCHANGE_SELECTED', 'PAY_INITIATED', 'PAY_ERROR'])
   assert.is(await usdcOf(shop), 0n)
+})
+
+test('behavior: through the exchange with POL on Polygon: the route\'s deposit is paid on the exchange\'s page, the relayer credits the USDC on Ethereum, the modal reports success', async () => {
+  const { page, errors } = await connectPayPage(e2e, '/t/pay.html')
+  const shop = fresh()
+  await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 3 })
+  const popup = await continueInExchange(page, 'POL on Polygon')
+  // The exchange pays the route's deposit address on Polygon, not the recipient.
+  assert.match(await popup.locator('[data-testid=amount]').innerText(), /^[\d.]+ POL$/)
+  const deposit = await popup.locator('[data-testid=recipient]').innerText()
+  assert.is.not(deposit.toLowerCase(), shop.toLowerCase())
+  await popup.getByRole('button', { name: 'Pay from exchange balance' }).click()
+  await popup.waitForEvent('close')
+  const outcome = await payOutcome(page)
+  assert.is(outcome.success, true, JSON.stringify(outcome))
+  await modal(page).locator('[data-testid=pay-loading][data-state=completed]').waitFor()
+  assert.is(await usdcOf(shop), parseUnits('3', 6), 'credited on Ethereum')
+  const deposited = await client(1).getTransactionReceipt({ hash: outcome.result as `0x${string}` })
+  assert.is(deposited.to?.toLowerCase(), deposit.toLowerCase(), 'the result is the exchange\'s deposit on Polygon')
+  assert.equal((await payEvents(page)).map((e) => e.event), ['PAY_MODAL_OPEN', 'PAY_EXCHANGE_SELECTED', 'PAY_INITIATED', 'PAY_SUCCESS'])
+  assert.equal(errors, [])
 })
 
 test('behavior: with features.pay the Connect view offers wallets only (no e-mail, no socials)', async () => {
