@@ -1,6 +1,7 @@
 // axe 0 on the Pay views in each of their states (connected or not, the PayQuote view with its
-// quote and with a quote error, waiting on the exchange, a failed payment), in both themes and
-// right to left; the Pay and PayQuote views by keyboard alone; the exchange sandbox page (its own document).
+// quote and with a quote error, PayQuote for the exchange, waiting on the exchange, a failed
+// payment), in both themes and right to left; the Pay and PayQuote views by keyboard alone (the
+// exchange's too); the exchange sandbox page (its own document).
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
@@ -10,6 +11,7 @@ import { el, modal } from './feature-page.ts'
 import { WALLET_A } from './evm-page.ts'
 import { connectPayPage, payOutcome, payPage, startPay } from './pay-page.ts'
 import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+import { dexInfo } from '../../dev/chains/dex.ts'
 
 const test = suite('e2e: accessibility (axe) and keyboard of the Pay views')
 let e2e: E2E
@@ -20,6 +22,10 @@ const VARIANTS = [
 ]
 // Demo account 2 pays in pay.test.ts too; these pages never send from it.
 const options = { paymentAsset: { network: 'eip155:1', asset: TOKEN_ADDRESS, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }, recipient: '0x00000000000000000000000000000000000000aa', amount: 1 }
+// More DAI than the local pools hold: no route, whichever asset pays.
+const DAI = dexInfo().tokens.find((t) => t.symbol === 'DAI')!.address
+const noRoute = { ...options, paymentAsset: { network: 'eip155:1', asset: DAI, metadata: { name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 } }, amount: 400_000 }
+const CONTINUE = 'Continue in Postern Test Exchange'
 
 test.before(async () => {
   e2e = await startE2E()
@@ -53,13 +59,17 @@ for (const [i, variant] of VARIANTS.entries()) {
     await modal(connected.page).locator('.item').first().click()
     await el(connected.page, 'pay-fees').waitFor()
     await check(connected.page, 'PayQuote (options, quote, fees)', found)
-    await modal(connected.page).locator('[aria-pressed=false]', { hasText: 'Polygon' }).first().click()
+    await connected.page.evaluate(() => (window as any).modal.close())
+    await startPay(connected.page, noRoute)
+    await modal(connected.page).locator('.item').first().click()
     await el(connected.page, 'pay-quote-error').waitFor()
     await check(connected.page, 'PayQuote (quote error, fees skeleton)', found)
     await connected.page.evaluate(() => (window as any).modal.close())
     await startPay(connected.page, options)
-    await modal(connected.page).locator('.item').nth(2).waitFor()
-    const [popup] = await Promise.all([connected.page.context().waitForEvent('page'), modal(connected.page).locator('.item').nth(2).click()])
+    await modal(connected.page).locator('.item').nth(2).click()
+    await modal(connected.page).locator('[data-testid=pay-exchange-continue]:not([disabled])').waitFor()
+    await check(connected.page, 'PayQuote (exchange: its assets, the deposit quote)', found)
+    const [popup] = await Promise.all([connected.page.context().waitForEvent('page'), el(connected.page, 'pay-exchange-continue').click()])
     await el(connected.page, 'pay-loading').waitFor()
     await check(connected.page, 'PayLoading (exchange in progress)', found)
     await popup.waitForURL(/\/exchange\?session=/)
@@ -76,7 +86,7 @@ for (const [i, variant] of VARIANTS.entries()) {
   })
 }
 
-test('behavior: the Pay view by keyboard: Tab reaches the wallet, Disconnect and the exchange in order; Enter on the exchange starts the payment', async () => {
+test('behavior: the Pay view by keyboard: Tab reaches the wallet, Disconnect and the exchange in order; Enter on the exchange opens its PayQuote, where Tab reaches Continue and Enter starts the payment', async () => {
   const { page } = await connectPayPage(e2e, '/t/a11y-pay-0.html')
   await startPay(page, options)
   await modal(page).getByRole('button', { name: 'Pay with Postern Test Exchange' }).waitFor()
@@ -87,6 +97,14 @@ test('behavior: the Pay view by keyboard: Tab reaches the wallet, Disconnect and
   }
   const order = [`Pay with ${WALLET_A.name}`, 'Disconnect', 'Pay with Postern Test Exchange'].map((label) => seen.findIndex((s) => s.includes(label)))
   assert.ok(order.every((n, k) => n >= 0 && (k === 0 || n > order[k - 1]!)), seen.join(' | '))
+  await page.keyboard.press('Enter')
+  await modal(page).locator('[data-testid=pay-exchange-continue]:not([disabled])').waitFor()
+  const reached: string[] = []
+  for (let i = 0; i < 10 && !reached.some((s) => s.endsWith(`button ${CONTINUE}`)); i++) {
+    await page.keyboard.press('Tab')
+    reached.push(await focusedLabel(page))
+  }
+  assert.ok(reached.some((s) => s.includes('USDC on Ethereum')) && reached.at(-1)!.endsWith(`button ${CONTINUE}`), reached.join(' | '))
   const [popup] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')])
   await el(page, 'pay-loading').waitFor()
   await popup.waitForURL(/\/exchange\?session=/)

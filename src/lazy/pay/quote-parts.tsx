@@ -27,7 +27,7 @@ export function PaymentOptions({ options, selected, busy, networks, onSelect }: 
               <WalletImage src={o.metadata.logoURI} name={o.metadata.symbol} size={32} />
               <span class="name">
                 <span>{t('{symbol} on {network}', { symbol: o.metadata.symbol, network })}</span>
-                <span class="muted">{sixDecimals(o.amount)} {o.metadata.symbol}</span>
+                {Number(o.amount) > 0 && <span class="muted">{sixDecimals(o.amount)} {o.metadata.symbol}</span>}
               </span>
               {isSelected && <span aria-hidden="true">✓</span>}
             </button>

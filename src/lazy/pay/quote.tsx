@@ -103,7 +103,7 @@ function QuoteView({ store, pay }: { store: Store; pay: PayViewController }) {
       {disabled ? <FeesSkeleton /> : <Fees quote={quote!} networks={networks} />}
       {(s.quoteError || stepError) && <p class="error" role="alert" data-testid="pay-quote-error">{s.quoteError ?? stepError}</p>}
       {exchange ? (
-        <button type="button" class="btn" disabled={disabled || s.isPaymentInProgress} aria-busy={loading ? 'true' : undefined} onClick={() => void continueInExchange(store, pay)}>
+        <button type="button" class="btn" data-testid="pay-exchange-continue" disabled={disabled || s.isPaymentInProgress} aria-busy={loading ? 'true' : undefined} onClick={() => void continueInExchange(store, pay)}>
           {t('Continue in {name}', { name: exchange.name })}
         </button>
       ) : <div class="total">
