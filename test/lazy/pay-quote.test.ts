@@ -1,7 +1,9 @@
 // The PayQuote view's quote handling against an API that answers badly or in bad faith: a refusal
 // without a reason shows AppKit's message, the API's reason is shown as given, and a quote for
 // another payment (another amount, asset or payer, or a step on another chain) is refused before
-// any wallet is asked. The payment options: held assets only, the payment asset itself first.
+// any wallet is asked. Through an exchange: no payer is named, a deposit quote for another asset
+// or amount is refused, and a good one gets the exchange's pay URL for its deposit address. The
+// payment options: held assets only, the payment asset itself first.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createServer, type Server } from 'node:http'
@@ -21,6 +23,7 @@ const usdc = { network: 'eip155:1' as const, asset: USDC, metadata: { name: 'USD
 /** What the stand-in API answers next: a status and a body. */
 let next: { status: number; body: unknown } = { status: 200, body: {} }
 let seen: Record<string, unknown> | undefined
+let rpcSeen: any
 const test = suite<{ server?: Server; url?: string }>('PayQuote: quotes checked before a wallet is asked', {})
 test.before(async (ctx) => {
   ctx.server = createServer((req, res) => {
@@ -29,6 +32,11 @@ test.before(async (ctx) => {
     let raw = ''
     req.on('data', (c) => (raw += c))
     req.on('end', () => {
+      if (req.url?.includes('/v1/json-rpc')) {
+        rpcSeen = JSON.parse(raw)
+        res.writeHead(200, { 'content-type': 'application/json', ...cors })
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { url: 'https://exchange.example/pay?session=s1', sessionId: 's1' } }))
+      }
       seen = raw ? JSON.parse(raw) : undefined
       res.writeHead(next.status, { 'content-type': 'application/json', ...cors })
       res.end(JSON.stringify(next.body))
@@ -48,7 +56,7 @@ test.before.each(() => {
 const controller = () => pay.PayController as unknown as PayViewController
 
 function setUp(url: string) {
-  const kit = kitWith({ apiUrl: url })
+  const kit = kitWith({ apiUrl: url, blockchainApiUrl: url })
   setAccountState(kit.store, 'eip155', { address: USER, caipAddress: `eip155:1:${USER}` })
   pay.PayController.patchState({ paymentAsset: dai, recipient: '0x00000000000000000000000000000000000000aa', amount: 2, selectedPaymentAsset: usdc })
   return kit
@@ -83,6 +91,33 @@ test('behavior: a refusal shows the API\'s reason, or AppKit\'s message without 
     assert.is(pay.PayController.state.quoteError, 'Unable to get quote. Please choose a different token', JSON.stringify(answer))
     assert.is(pay.PayController.state.isFetchingQuote, false)
   }
+})
+
+test('attack: through an exchange, no payer is named; a deposit quote for another asset or amount, or with a transaction step, is refused; a good one gets the pay URL for its deposit address', async (ctx) => {
+  const kit = setUp(ctx.url!)
+  const POL = { network: 'eip155:137' as const, asset: 'native', metadata: { name: 'POL', symbol: 'POL', decimals: 18 }, amount: '0' }
+  pay.PayController.patchState({ selectedExchange: { id: 'reown_test', name: 'Test Exchange', imageUrl: '' }, selectedPaymentAsset: POL })
+  const DEPOSIT = '0x4444444444444444444444444444444444444444'
+  const deposit = (over: Record<string, string> = {}): Quote => ({
+    ...goodQuote(),
+    origin: { amount: '4000000000000000000', currency: { network: 'eip155:137', asset: 'native', metadata: POL.metadata } },
+    steps: [{ requestId: `0x${'2'.repeat(64)}`, type: 'deposit', deposit: { amount: '4000000000000000000', currency: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', receiver: DEPOSIT, ...over } }],
+  })
+  for (const quote of [deposit({ currency: USDC }), deposit({ amount: '1' }), deposit({ receiver: 'evil' }), { ...deposit(), steps: goodQuote().steps }]) {
+    rpcSeen = undefined
+    next = { status: 200, body: quote }
+    await fetchQuote(kit.store, controller())
+    assert.is(pay.PayController.state.quote, undefined, JSON.stringify(quote))
+    assert.is(rpcSeen, undefined, 'no pay URL for a forged quote')
+  }
+  next = { status: 200, body: deposit() }
+  await fetchQuote(kit.store, controller())
+  assert.equal(pay.PayController.state.quote, deposit())
+  assert.is(seen!['user'], undefined)
+  assert.equal([seen!['originChainId'], seen!['originCurrency']], ['137', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'])
+  assert.is(rpcSeen.method, 'reown_getExchangePayUrl')
+  assert.equal([rpcSeen.params.asset, rpcSeen.params.amount, rpcSeen.params.recipient], ['eip155:137/slip44:60', '4', `eip155:137:${DEPOSIT}`])
+  assert.equal([pay.PayController.state.exchangeUrlForQuote, pay.PayController.state.exchangeSessionId], ['https://exchange.example/pay?session=s1', 's1'])
 })
 
 test('attack: a quote for another payment (a smaller amount, another asset, another payer, another chain) is refused', async (ctx) => {
