@@ -33,6 +33,8 @@ const QuoteBody = v.object({
   ),
 })
 const RequestId = /^0x[0-9a-f]{64}$/
+/** A Solana CAIP-2 reference (the genesis hash's first 32 base58 characters). */
+const SOLANA_REFERENCE = /^[1-9A-HJ-NP-Za-km-z]{32}$/
 
 export const payTransferRoutes: Route[] = [
   {
@@ -43,6 +45,9 @@ export const payTransferRoutes: Route[] = [
     async handle(ctx): Promise<Reply> {
       const { state, body, query } = ctx
       refuseForeignOrigin(ctx)
+      // AppKit's quote for Solana tokens names the chain by its genesis hash: no route is offered there.
+      const chains = [(body as Record<string, unknown> | undefined)?.['originChainId'], (body as Record<string, unknown> | undefined)?.['destinationChainId']]
+      if (chains.some((c) => typeof c === 'string' && SOLANA_REFERENCE.test(c))) return fail(400, 'No route with Solana tokens: pay with the payment asset itself')
       const parsed = v.safeParse(QuoteBody, body ?? {})
       if (!parsed.success) {
         const issue = parsed.issues[0]

@@ -161,12 +161,14 @@ test('attack: a foreign Origin or an unknown project is refused on the quote, th
   assert.equal(other.json, none.json, 'as unknown as none')
 })
 
-test('bad input: a same-chain swap needs its payer; a pair the DEXes cannot price says so', async (ctx) => {
+test('bad input: a same-chain swap needs its payer; Solana tokens have no route; a pair the DEXes cannot price says so', async (ctx) => {
   const shop = fresh()
   const sameChain = await quote(ctx, { originChainId: '1', originCurrency: TOKEN_ADDRESS, destinationChainId: '1', destinationCurrency: DAI, recipient: shop, amount: '1' })
   assert.equal([sameChain.status, sameChain.json.error], [400, 'user: is required for a swap on one chain'])
   const unknownChain = await crossQuote(ctx, shop, { destinationChainId: '10' })
   assert.equal([unknownChain.status, unknownChain.json.error], [400, 'destinationChainId: eip155:10 has no exchange to route through'])
+  const solana = await quote(ctx, { user: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', originChainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', originCurrency: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', destinationChainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', destinationCurrency: 'So11111111111111111111111111111111111111112', recipient: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', amount: '1000' })
+  assert.equal([solana.status, solana.json.error], [400, 'No route with Solana tokens: pay with the payment asset itself'])
   const tooMuch = await crossQuote(ctx, shop, { amount: parseUnits('10000000', 18).toString() })
   assert.is(tooMuch.status, 400)
   assert.match(tooMuch.json.error, /No route pays DAI on eip155:1 with USDC on eip155:137: not enough liquidity/)
