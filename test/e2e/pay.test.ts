@@ -215,8 +215,10 @@ test('behavior: paying through the exchange sandbox (its own origin) credits the
   assert.equal(errors, [])
 })
 
-test('behavior: a payment cancelled on the exchange fails in the modal, getPayError says so, nothing is paid', async () => {
-  const { page } = await connectPayPage(e2e, '/t/pay.html')
+test('behavior: with no wallet connected, a payment through the exchange cancelled there fails in the modal, getPayError says so, nothing is paid', async () => {
+  const { page } = await e2e.newPage()
+  await page.goto(`${e2e.stack.web.url}/t/pay.html`)
+  await page.waitForFunction(() => (window as any).modal && (window as any).pay)
   const shop = fresh()
   await startPay(page, { paymentAsset: usdc, recipient: shop, amount: 2 })
   const popup = await continueInExchange(page)
