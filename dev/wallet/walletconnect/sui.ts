@@ -3,6 +3,7 @@ import { SuiJsonRpcClient } from '@mysten/sui/jsonRpc'
 import { Transaction } from '@mysten/sui/transactions'
 import * as v from 'valibot'
 import { DEMO_MNEMONIC } from '../../chains/anvil.ts'
+import { demoSuiKeypair } from '../../sui/keys.ts'
 import { ChainRequestError, type ChainHandler } from './chain-handler.ts'
 
 // The Sui namespace of the WalletConnect test wallet (WalletConnect's Sui RPC: sui_signPersonalMessage,
@@ -11,8 +12,6 @@ import { ChainRequestError, type ChainHandler } from './chain-handler.ts'
 // (gas coins, price, budget from a dry run) and executes; elsewhere it signs what arrives fully built.
 
 export const SUI_CHAINS = ['sui:mainnet', 'sui:testnet', 'sui:devnet']
-/** The path Sui wallets derive their first ed25519 account on (SLIP-0010, coin type 784). */
-const SUI_PATH = "m/44'/784'/0'/0'/0'"
 
 const Address = v.pipe(v.string(), v.regex(/^0x[0-9a-f]{64}$/, 'expected a Sui address'))
 /** `{ message, address }` as WalletConnect specifies it; some dApps send `[message]`. */
@@ -30,7 +29,7 @@ function parse<S extends v.GenericSchema>(schema: S, params: unknown): v.InferOu
 
 /** `rpcUrls`: CAIP-2 chain → the JSON-RPC URL of a node of it (e.g. `{ 'sui:localnet': localSui.url }`). */
 export function suiHandler({ mnemonic = DEMO_MNEMONIC, rpcUrls = {} }: { mnemonic?: string; rpcUrls?: Record<string, string> } = {}): ChainHandler & { keypair: Ed25519Keypair } {
-  const keypair = Ed25519Keypair.deriveKeypair(mnemonic, SUI_PATH)
+  const keypair = demoSuiKeypair(mnemonic)
   const address = keypair.toSuiAddress()
   const requireSelf = (asked?: string) => {
     if (asked && asked !== address) throw new ChainRequestError(4100, 'The requested account has not been authorized by the user.')
