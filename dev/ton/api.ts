@@ -137,14 +137,17 @@ export async function answerTonCall(blockchain: Blockchain, method: string, para
       const call = v.parse(GetTransactions, params)
       const address = parseAddress(call.address)
       if ((call.lt === undefined) !== (call.hash === undefined)) throw new Error('Invalid cursor: lt and hash go together')
-      let list: Transaction[]
-      try {
-        list = await blockchain.getTransactions(address, { limit: call.limit, ...(call.lt !== undefined && { lt: call.lt, hash: Buffer.from(call.hash!, 'base64') }) })
-      } catch {
-        throw new Error('Invalid cursor: cannot find the transaction lt/hash names')
+      // The sandbox's own lt/hash lookup compares hashes by identity (never found) and reverses its
+      // list in place on each call, so the account's transactions are ordered and found here.
+      const list: Transaction[] = [...await blockchain.getTransactions(address)].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0))
+      let start = 0
+      if (call.lt !== undefined) {
+        const hash = /^[0-9a-f]{64}$/i.test(call.hash!) ? Buffer.from(call.hash!, 'hex') : Buffer.from(call.hash!, 'base64')
+        start = list.findIndex((tx) => tx.lt === BigInt(call.lt!) && tx.hash().equals(hash))
+        if (start < 0) throw new Error('Invalid cursor: cannot find the transaction lt/hash names')
       }
       const toLt = call.to_lt === undefined ? 0n : BigInt(call.to_lt)
-      return list.filter((tx) => tx.lt > toLt).map((tx) => rawTransaction(address, tx))
+      return list.slice(start, start + call.limit).filter((tx) => tx.lt > toLt).map((tx) => rawTransaction(address, tx))
     }
     case 'sendBoc':
     case 'sendBocReturnHash': {
