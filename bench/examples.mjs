@@ -164,7 +164,7 @@ async function tryOne(app, browser) {
   // mainnet's addresses stands in for it, as chain 1 runs locally for EVM apps.
   const bitcoinMainnet = used.some((n) => n.caipNetworkId === MAINNET_CAIP) ? await startBitcoin({ mainnet: true }) : undefined
   let served
-  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet, () => walletChains({ tonApiUrl: stack.ton?.url }))
+  const walletConnect = walletConnectPairer(stack, createWalletConnectWallet, () => walletChains({ tonApiUrl: stack.ton?.url, ...(stack.sui && { suiRpcUrls: { [stack.sui.caipNetworkId]: stack.sui.url } }) }))
   let ownServerRunning
   try {
     const rpcByUrl = await rpcRoutes(dir, stack, bitcoinMainnet)

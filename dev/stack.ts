@@ -25,6 +25,8 @@ import { startBitcoin, type LocalBitcoin } from './bitcoin/index.ts'
 import { bitcoinWalletInstallScript } from './wallet/bitcoin/index.ts'
 import { startTon, type LocalTon } from './ton/index.ts'
 import { demoTonWallet } from './ton/keys.ts'
+import { startSui, type LocalSui } from './sui/index.ts'
+import { demoSuiKeypair } from './sui/keys.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
@@ -54,6 +56,8 @@ export interface Stack {
   bitcoin?: LocalBitcoin
   /** The local TON ledger (@ton/sandbox behind toncenter's v2 API); the demo TON wallet is funded. */
   ton?: LocalTon
+  /** The local Sui node (JSON-RPC, sui:localnet); the demo Sui account is funded. */
+  sui?: LocalSui
   /** ERC-4337 on the chains: EntryPoint v0.7, the smart-account factory, an Alto bundler each. */
   aa: AccountAbstraction
   /** CAIP network id → that chain's bundler URL. */
@@ -101,7 +105,7 @@ const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
  * A failure part-way stops what had started.
  */
-export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; ton?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; ton?: boolean; sui?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -119,6 +123,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
     aaStarting.catch(() => undefined) // awaited below
     const tonStarting = opts.ton === false ? undefined : track(demoTonWallet().then(({ contract }) => startTon({ fund: [contract.address] })))
     tonStarting?.catch(() => undefined) // awaited below
+    const suiStarting = opts.sui === false ? undefined : track(startSui({ fund: [demoSuiKeypair().toSuiAddress()], stateDir: opts.stateDir && `${opts.stateDir}/sui` }))
+    suiStarting?.catch(() => undefined) // awaited below
     const mail = await track(startMailServer())
     // The secure site on a port of its own: another origin than the demo pages. Its OAuth
     // redirect is registered with the local OpenID provider. Named localhost: WebAuthn (its
@@ -178,6 +184,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
     if (bitcoin) rpcUrls[bitcoin.caipNetworkId] = bitcoin.url // networks.bitcoinRegtest: its Esplora API
     const ton = await tonStarting
     if (ton) rpcUrls['ton:-239'] = ton.url // the TON network's toncenter API
+    const sui = await suiStarting
+    if (sui) rpcUrls[sui.caipNetworkId] = sui.url // sui:localnet's JSON-RPC
     const config: DemoConfig = { projectId: DEMO_PROJECT_ID, apiUrl: api.url, blockchainApiUrl: api.url, relayUrl: relay.url, rpcUrls, solanaRpcUrl: solana?.rpcUrl, tronApiUrl: tron.url, secureSiteUrl: secure.url, farcasterRelayUrl: farcaster.url, bundlerUrls: aa.bundlerUrls }
     web.setPage('/demo-config.js', `window.POSTERN_DEMO = ${JSON.stringify(config)};\n`)
     const faults = await track(startFaults(config, database.switch))
@@ -197,7 +205,7 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       ? await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: bitcoin.accounts[0]!.payment.secretKey, ordinal: bitcoin.accounts[0]!.ordinal.secretKey } })
       : '// this stack runs without a local Bitcoin ledger\n')
     return {
-      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, bitcoin, ton, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, bitcoin, ton, sui, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }

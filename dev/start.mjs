@@ -44,6 +44,7 @@ ${Object.entries(stack.bundlerUrls).map(([id, url]) => `  Bundler ${id.padEnd(11
 ${stack.solana ? `  Solana RPC          ${stack.solana.rpcUrl}  (ledger in ${stateDir}/solana)` : ''}
 ${stack.bitcoin ? `  Bitcoin Esplora     ${stack.bitcoin.url}  (regtest ledger, in memory; a block every 2 s)` : ''}
 ${stack.ton ? `  TON API             ${stack.ton.url}  (toncenter v2 over @ton/sandbox, in memory; the demo TON wallet is funded)` : ''}
+${stack.sui ? `  Sui RPC             ${stack.sui.url}  (sui:localnet JSON-RPC, ledger in ${stateDir}/sui; the demo Sui account has 2,000 SUI)` : ''}
 
 Logging in by hand (the script-tag and ESM pages offer every kind; the React page only wallets):
   E-mail      type any address; its 6-digit code, and on a browser new to that address first a

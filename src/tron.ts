@@ -3,6 +3,7 @@
 import { tron } from './adapters/tron'
 import { ForwardingAdapter } from './adapters/forward'
 import type { TronWalletAdapter } from './utils/tron/types'
+import type { ChainAdapter } from './types'
 
 /** AppKit's TronAdapterParams: the wallet adapters to offer (TronLinkAdapter, ...). */
 export interface TronAdapterParams {
@@ -17,8 +18,13 @@ export class TronAdapter extends ForwardingAdapter {
   declare readonly namespace: 'tron'
   readonly adapterType = 'tron'
 
+  /** AppKit's getWalletConnectProvider: the TronWalletConnectConnector over a WalletConnect session. */
+  readonly walletConnectProvider: ChainAdapter['walletConnectProvider']
+
   constructor(params: TronAdapterParams = {}) {
-    super(tron(params.walletAdapters ?? []))
+    const inner = tron(params.walletAdapters ?? [])
+    super(inner)
+    this.walletConnectProvider = inner.walletConnectProvider
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 
 /** Write to a temporary file, then rename: a reader (or a crash) never sees half a file. */
 export async function writeAtomically(file: string, text: string): Promise<void> {
@@ -39,5 +39,29 @@ export function keepSaved(source: { onChange?: (() => void) | undefined }, opts:
       source.onChange = undefined
       return save()
     },
+  }
+}
+
+/**
+ * What `file` holds, made into a value by `load` (which throws when it does not hold together), or
+ * undefined when there is no file. A file that cannot be loaded is moved aside (`file`.corrupt)
+ * with a warning, so the caller starts afresh and the old file stays for a look.
+ */
+export async function readSaved<T>(file: string, label: string, load: (text: string) => T): Promise<T | undefined> {
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`[${label}] cannot read ${file} (${describe(error)}); starting a fresh ledger`)
+    return undefined
+  }
+  try {
+    return load(text)
+  } catch (error) {
+    const aside = `${file}.corrupt`
+    await rename(file, aside).catch(() => undefined)
+    console.warn(`[${label}] ${file} is not a ledger this version can load (${describe(error)}); starting a fresh ledger (the old file is now ${aside})`)
+    return undefined
   }
 }

@@ -1,5 +1,5 @@
 import type { Blockchain } from '@ton/sandbox'
-import { Address, Cell, loadMessage, type TupleItem } from '@ton/core'
+import { Address, beginCell, Cell, loadMessage, storeTransaction, type Message, type Transaction, type TupleItem } from '@ton/core'
 import * as v from 'valibot'
 
 // toncenter v2's JSON-RPC methods as @ton/ton's TonClient calls them (getAddressInformation,
@@ -8,6 +8,15 @@ import * as v from 'valibot'
 const AddressParam = v.object({ address: v.string() })
 const RunGetMethod = v.object({ address: v.string(), method: v.string(), stack: v.optional(v.array(v.tuple([v.string(), v.unknown()])), []) })
 const SendBoc = v.object({ boc: v.string() })
+const Int = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,20}$/))
+const GetTransactions = v.object({
+  address: v.string(),
+  limit: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), 10),
+  lt: v.optional(Int),
+  hash: v.optional(v.string()),
+  to_lt: v.optional(Int),
+  archival: v.optional(v.unknown()),
+})
 
 function parseAddress(text: string): Address {
   try {
@@ -70,6 +79,44 @@ async function addressInformation(blockchain: Blockchain, address: Address) {
   }
 }
 
+const friendly = (address: Address) => address.toString({ bounceable: true, urlSafe: true })
+
+/** A message as toncenter's raw.message shows it (source '' for an external one). */
+function rawMessage(message: Message | undefined | null): unknown {
+  if (!message) return undefined
+  const internal = message.info.type === 'internal' ? message.info : undefined
+  const source = message.info.type === 'external-in' ? undefined : message.info.src
+  const destination = message.info.type === 'external-out' ? undefined : message.info.dest
+  return {
+    '@type': 'raw.message',
+    source: source instanceof Address ? friendly(source) : '',
+    destination: destination instanceof Address ? friendly(destination) : '',
+    value: (internal?.value.coins ?? 0n).toString(),
+    fwd_fee: (internal?.forwardFee ?? 0n).toString(),
+    ihr_fee: (internal?.ihrFee ?? 0n).toString(),
+    created_lt: (internal?.createdLt ?? 0n).toString(),
+    body_hash: message.body.hash().toString('base64'),
+    msg_data: { '@type': 'msg.dataRaw', body: message.body.toBoc().toString('base64'), init_state: '' },
+    message: '',
+  }
+}
+
+/** A transaction as toncenter's getTransactions returns it (raw.transaction, the cell in `data`). */
+function rawTransaction(address: Address, tx: Transaction): unknown {
+  return {
+    '@type': 'raw.transaction',
+    address: { '@type': 'accountAddress', account_address: friendly(address) },
+    utime: tx.now,
+    data: beginCell().store(storeTransaction(tx)).endCell().toBoc().toString('base64'),
+    transaction_id: { '@type': 'internal.transactionId', lt: tx.lt.toString(), hash: tx.hash().toString('base64') },
+    fee: tx.totalFees.coins.toString(),
+    storage_fee: '0',
+    other_fee: tx.totalFees.coins.toString(),
+    in_msg: rawMessage(tx.inMessage),
+    out_msgs: [...tx.outMessages.values()].map(rawMessage),
+  }
+}
+
 export async function answerTonCall(blockchain: Blockchain, method: string, params: Record<string, unknown>): Promise<unknown> {
   switch (method) {
     case 'getAddressInformation':
@@ -84,6 +131,23 @@ export async function answerTonCall(blockchain: Blockchain, method: string, para
       const call = v.parse(RunGetMethod, params)
       const result = await blockchain.runGetMethod(parseAddress(call.address), call.method, call.stack.map(stackArgument))
       return { '@type': 'smc.runResult', gas_used: Number(result.gasUsed), exit_code: result.exitCode, stack: result.stack.map(stackEntry) }
+    }
+    case 'getTransactions': {
+      // Newest first, from the transaction `lt`/`hash` name (itself included), down to `to_lt`.
+      const call = v.parse(GetTransactions, params)
+      const address = parseAddress(call.address)
+      if ((call.lt === undefined) !== (call.hash === undefined)) throw new Error('Invalid cursor: lt and hash go together')
+      // The sandbox's own lt/hash lookup compares hashes by identity (never found) and reverses its
+      // list in place on each call, so the account's transactions are ordered and found here.
+      const list: Transaction[] = [...await blockchain.getTransactions(address)].sort((a, b) => (a.lt < b.lt ? 1 : a.lt > b.lt ? -1 : 0))
+      let start = 0
+      if (call.lt !== undefined) {
+        const hash = /^[0-9a-f]{64}$/i.test(call.hash!) ? Buffer.from(call.hash!, 'hex') : Buffer.from(call.hash!, 'base64')
+        start = list.findIndex((tx) => tx.lt === BigInt(call.lt!) && tx.hash().equals(hash))
+        if (start < 0) throw new Error('Invalid cursor: cannot find the transaction lt/hash names')
+      }
+      const toLt = call.to_lt === undefined ? 0n : BigInt(call.to_lt)
+      return list.slice(start, start + call.limit).filter((tx) => tx.lt > toLt).map((tx) => rawTransaction(address, tx))
     }
     case 'sendBoc':
     case 'sendBocReturnHash': {

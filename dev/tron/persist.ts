@@ -1,7 +1,6 @@
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { keepSaved, type Saver } from '../lib/atomic-file.ts'
+import { keepSaved, readSaved, type Saver } from '../lib/atomic-file.ts'
 import { genesisBlockId, type LedgerState, type TronLedger } from './ledger.ts'
 
 // The local TRON ledger kept in a state folder (`npm start`: .dev-state/tron/ledger.json), so
@@ -37,34 +36,19 @@ const StateFile = v.object({
   bandwidthUsed: v.array(v.tuple([Address, v.object({ day: Int, used: Int })])),
 })
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 /**
  * The ledger saved in `dir` (`build` makes it from the saved state, throwing when the state does
  * not hold together), or undefined when there is none. A file that cannot be read back is moved aside (ledger.json.corrupt) with a
  * warning: the node then starts a fresh ledger.
  */
-export async function loadTronLedger(dir: string, build: (state: LedgerState) => TronLedger): Promise<TronLedger | undefined> {
-  const file = join(dir, FILE_NAME)
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`[tron] cannot read ${file} (${describe(error)}); starting a fresh ledger`)
-    return undefined
-  }
-  try {
+export function loadTronLedger(dir: string, build: (state: LedgerState) => TronLedger): Promise<TronLedger | undefined> {
+  return readSaved(join(dir, FILE_NAME), 'tron', (text) => {
     const parsed = v.safeParse(StateFile, JSON.parse(text))
     if (!parsed.success) throw new Error(parsed.issues.slice(0, 3).map((i) => `${v.getDotPath(i) ?? 'file'}: ${i.message}`).join('; '))
     const { version: _version, genesis: saved, ...state } = parsed.output
     if (saved !== genesisBlockId() || state.blocks[0]?.blockID !== saved) throw new Error('it is another network\'s ledger')
     return build(state as LedgerState)
-  } catch (error) {
-    const aside = `${file}.corrupt`
-    await rename(file, aside).catch(() => undefined)
-    console.warn(`[tron] ${file} is not a ledger this version can load (${describe(error)}); starting a fresh ledger (the old file is now ${aside})`)
-    return undefined
-  }
+  })
 }
 
 /** Keeps `dir`/ledger.json up to date: now, a second after each change, and on stop. */

@@ -11,6 +11,7 @@ import { bitcoinChainFor } from './balance.ts'
 import { isTronAddress } from '../chain/tron.ts'
 import { isTonAddress } from '../chain/ton.ts'
 import { TronCursor, tronHistoryPage } from '../tron-history.ts'
+import { TonCursor, tonHistoryPage } from '../ton-history.ts'
 
 const Params = v.object({ address: AnyAddress })
 
@@ -38,6 +39,11 @@ export const historyRoutes: Route[] = [
       if (state.tronApiUrl && isTronAddress(address) && (!chainId || state.tronChainIds.includes(chainId))) {
         const { cursor } = parse(v.object({ cursor: v.optional(TronCursor) }), { cursor: cursorText }, 'query')
         return { json: await tronHistoryPage(state, address, chainId ?? state.tronChainIds[0]!, cursor).catch(chainReadFailed) }
+      }
+      // TON is read live from the TON API (toncenter's getTransactions), as the balance is.
+      if (state.tonApiUrl && isTonAddress(address) && (!chainId || state.tonChainIds.includes(chainId))) {
+        const { cursor } = parse(v.object({ cursor: v.optional(TonCursor) }), { cursor: cursorText }, 'query')
+        return { json: await tonHistoryPage(state, address, chainId ?? state.tonChainIds[0]!, cursor).catch(chainReadFailed) }
       }
       // Bitcoin is read live from its Esplora API, as the balance is.
       const bitcoin = bitcoinChainFor(state, address, chainId)

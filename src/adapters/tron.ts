@@ -9,5 +9,9 @@ import type { TronWalletAdapter } from '../utils/tron/types'
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function tron(walletAdapters: readonly TronWalletAdapter[] = []): ChainAdapter {
-  return lazyAdapter('tron', () => loadTron().then((m) => m.createTronAdapter(walletAdapters)))
+  let loaded: ChainAdapter | undefined
+  const adapter = lazyAdapter('tron', () => loadTron().then((m) => (loaded = m.createTronAdapter(walletAdapters))))
+  // The WalletConnect connector lives in the adapter's chunk, loaded by setup (like getProvider, it answers once loaded).
+  adapter.walletConnectProvider = (provider, state) => loaded?.walletConnectProvider?.(provider, state)
+  return adapter
 }

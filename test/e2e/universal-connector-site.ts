@@ -22,6 +22,16 @@ const suiMainnet: CustomCaipNetwork<'sui'> = {
   nativeCurrency: { name: 'SUI', symbol: 'SUI', decimals: 9 },
   rpcUrls: { default: { http: ['https://fullnode.mainnet.sui.io:443'] } },
 }
+// The local Sui node (dev/sui), where the wallet executes what it signs.
+const suiLocal: CustomCaipNetwork<'sui'> = {
+  id: 'localnet',
+  chainNamespace: 'sui',
+  caipNetworkId: 'sui:localnet',
+  name: 'Sui Localnet',
+  nativeCurrency: { name: 'SUI', symbol: 'SUI', decimals: 9 },
+  rpcUrls: { default: { http: [config.rpcUrls['sui:localnet'] ?? 'http://127.0.0.1:9000'] } },
+  testnet: true,
+}
 const polkadot: CustomCaipNetwork<'polkadot'> = {
   id: '91b171bb158e2d3848fa23a9f1c25182',
   chainNamespace: 'polkadot',
@@ -45,7 +55,7 @@ void (async () => {
     metadata: { name: 'Universal Connector', description: 'Universal Connector', url: location.origin, icons: [] },
     networks: [
       { namespace: 'ton', chains: [tonMainnet], methods: ['ton_sendMessage', 'ton_signData'], events: [] },
-      { namespace: 'sui', chains: [suiMainnet], methods: ['sui_signPersonalMessage', 'sui_signTransaction'], events: [] },
+      { namespace: 'sui', chains: [suiMainnet, suiLocal], methods: ['sui_signPersonalMessage', 'sui_signTransaction', 'sui_signAndExecuteTransaction'], events: [] },
       { namespace: 'polkadot', chains: [polkadot], methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: [] },
       { namespace: 'cosmos', chains: [cosmosHub], methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'], events: [] },
     ],

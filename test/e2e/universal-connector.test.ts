@@ -1,10 +1,12 @@
 // postern/universal-connector as AppKit's universal-connector examples use it: a Node wallet
 // serving TON, Sui, polkadot and cosmos pairs through the modal's QR code over the local relay;
-// each signature is checked here, on the dApp's side, and a TON transfer lands on the local ledger.
+// each signature is checked here, on the dApp's side, and a TON and a Sui transfer land on the local ledgers.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Address, toNano, WalletContractV4 } from '@ton/ton'
 import { verifyPersonalMessageSignature } from '@mysten/sui/verify'
+import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
+import { Transaction } from '@mysten/sui/transactions'
 import { signatureVerify } from '@polkadot/util-crypto'
 import { u8aWrapBytes } from '@polkadot/util'
 import { makeSignBytes } from '@cosmjs/proto-signing'
@@ -32,7 +34,8 @@ test.before(async () => {
   web.setPage('/t/uc-site.js', await bundleSite('test/e2e/universal-connector-site.ts'))
   web.setPage('/t/uc.html', `<!doctype html><html><head><meta charset="utf-8"><title>uc</title><link rel="icon" href="data:,">
 <script src="/demo-config.js"></script></head><body><script src="/t/uc-site.js"></script></body></html>`)
-  const handlers = [await tonHandler({ apiUrl: ton.url }), suiHandler(), await polkadotHandler(), await cosmosHandler()]
+  assert.ok(e2e.stack.sui, 'the stack runs the local Sui node')
+  const handlers = [await tonHandler({ apiUrl: ton.url }), suiHandler({ rpcUrls: { [e2e.stack.sui.caipNetworkId]: e2e.stack.sui.url } }), await polkadotHandler(), await cosmosHandler()]
   for (const h of handlers) addresses[h.namespace] = h.address
   wallet = await createWalletConnectWallet({ relayUrl: relay.url, projectId: config.projectId, rpcUrls: Object.fromEntries(chains.map((c) => [c.chainId, c.rpcUrl])), chains: handlers })
 })
@@ -86,6 +89,16 @@ test('behavior: connect() shows the QR code; the session covers each namespace; 
   const suiSigned = await page.evaluate((address) => (window as unknown as Win).connector.request({ method: 'sui_signPersonalMessage', params: { address, message: 'Hello from AppKit SUI!' } }, 'sui:mainnet'), addresses.sui) as { signature: string }
   const suiKey = await verifyPersonalMessageSignature(new TextEncoder().encode('Hello from AppKit SUI!'), suiSigned.signature, { address: addresses.sui })
   assert.is(suiKey.toSuiAddress(), addresses.sui)
+
+  // Sui: sui_signAndExecuteTransaction on the local node; the digest is the node's and SUI reaches the recipient.
+  const sui = e2e.stack.sui!
+  const recipientSui = new Ed25519Keypair().toSuiAddress()
+  const transfer = new Transaction()
+  transfer.setSender(addresses.sui!)
+  transfer.transferObjects([transfer.splitCoins(transfer.gas, [1_500_000_000n])[0]!], recipientSui)
+  const executed = await page.evaluate(([transaction, address]) => (window as unknown as Win).connector.request({ method: 'sui_signAndExecuteTransaction', params: { transaction, address } }, 'sui:localnet'), [await transfer.toJSON(), addresses.sui!] as const) as { digest: string }
+  assert.is(sui.ledger.balance(recipientSui), 1_500_000_000n)
+  assert.is((sui.ledger.transactions.get(executed.digest)?.effects['status'] as { status: string }).status, 'success')
 
   // polkadot: the wrapped message verifies for the sr25519 account.
   const dot = await page.evaluate((address) => (window as unknown as Win).connector.request({ method: 'polkadot_signMessage', params: { address, message: 'Hello polkadot' } }, 'polkadot:91b171bb158e2d3848fa23a9f1c25182'), addresses.polkadot) as { signature: string }

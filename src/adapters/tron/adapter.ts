@@ -6,6 +6,7 @@ import { createTronConnector } from './connector'
 import { tronApi } from '../../utils/tron/http'
 import { trc20Balance } from '../../utils/tron/transfer'
 import type { TronConnector, TronWalletAdapter } from '../../utils/tron/types'
+import { createTronWalletConnectConnector, type SessionProvider, type SessionState } from './walletconnect'
 
 /** How long a silent reconnect waits for a wallet adapter still looking for its wallet. */
 const READY_WAIT_MS = 3000
@@ -17,7 +18,10 @@ interface Session {
   off(): void
 }
 
-export type TronChainAdapter = Omit<ChainAdapter, 'getProvider'> & { getProvider(connectorId: string): TronConnector | undefined }
+export type TronChainAdapter = Omit<ChainAdapter, 'getProvider' | 'walletConnectProvider'> & {
+  getProvider(connectorId: string): TronConnector | undefined
+  walletConnectProvider(provider: unknown, state: SessionState): TronConnector
+}
 
 /**
  * Some wallets inject window.tronLink to pass for TronLink (AppKit's TronConnectUtil): a TronLink
@@ -54,6 +58,7 @@ export function createTronAdapter(walletAdapters: readonly TronWalletAdapter[]):
   let context: AdapterContext | undefined
   const sessions = new Map<string, Session>()
   const providers = new Map<string, TronConnector>()
+  const walletConnectConnectors = new WeakMap<object, TronConnector>()
   const listed = new Set<TronWalletAdapter>()
 
   const tronNetworks = () => (context?.networks ?? []).filter((n) => n.chainNamespace === 'tron')
@@ -160,6 +165,12 @@ export function createTronAdapter(walletAdapters: readonly TronWalletAdapter[]):
         return { balance: formatUnits(amount, decimals), symbol }
       }
       return { balance: formatUnits(await api.balance(address), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+    /** AppKit's getWalletConnectProvider: its TronWalletConnectConnector over the session (one per provider). */
+    walletConnectProvider(provider, state) {
+      let connector = walletConnectConnectors.get(provider as object)
+      if (!connector) walletConnectConnectors.set(provider as object, (connector = createTronWalletConnectConnector(provider as SessionProvider, state, urls)))
+      return connector
     },
     getProvider(id) {
       const adapter = adapterFor(id)

@@ -11,7 +11,6 @@ import { storedDeepLink, walletConnectConnector, walletConnectState, walletSchem
 import { sessionEnded, walletConnectNamespaces } from './session'
 import { apiNativeBalance } from './balance'
 import { overrideRpcUrl } from './overrides'
-import { tronWalletConnectProvider } from './tron'
 
 /** Requests the wallet's user has to approve: while one is out, the modal says so. */
 const APPROVALS = new Set([
@@ -56,11 +55,10 @@ export function createDriver(store: Store, provider: Provider): ChainAdapter {
       const adapter = store.options.adapters.find((a) => a.namespace === network.chainNamespace)
       return adapter ? adapter.getBalance(address, network, token) : apiNativeBalance(store, address, network, token)
     },
-    // TRON's is AppKit's TronConnector over the session (signMessage, sendTransaction); an adapter with
-    // its own WalletConnect provider shape (Bitcoin's) gets that; others get the universal provider.
+    // An adapter with its own WalletConnect provider shape (Bitcoin's BitcoinWalletConnectConnector,
+    // TRON's TronWalletConnectConnector) gets that; others get the universal provider.
     getProvider: (_id, namespace) => {
       const requesting = requestingProvider(store, provider)
-      if (namespace === 'tron') return tronWalletConnectProvider(store, requesting)
       const adapter = namespace && store.options.adapters.find((a) => a.namespace === namespace)
       if (!adapter || !namespace || !adapter.walletConnectProvider) return requesting
       const networks = () => store.network.networks.peek().filter((n) => n.chainNamespace === namespace)

@@ -1,8 +1,5 @@
 import * as v from 'valibot'
-import type { Store } from '../../signals/store'
 import type { Network } from '../../types'
-import type { Provider } from './provider'
-import { rpcUrlsFor } from '../../signals/adapters'
 import { PosternError } from '../../utils/errors'
 import { isTronAddress } from '../../utils/tron/address'
 import { ProviderEventEmitter } from '../../utils/tron/emitter'
@@ -10,29 +7,32 @@ import { tronApi } from '../../utils/tron/http'
 import { sendTrx } from '../../utils/tron/transfer'
 import type { TronConnector } from '../../utils/tron/types'
 
+// AppKit's TronWalletConnectConnector, in the TRON adapter's own chunk: what
+// useAppKitProvider('tron') gives while a WalletConnect session serves the namespace.
+
 const Signature = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-f]{130}$/i, 'a signature is 65 bytes of hex'))
 const SignResult = v.union([Signature, v.pipe(v.looseObject({ signature: Signature }), v.transform((r) => r.signature))])
 
-const connectors = new WeakMap<Store, TronConnector>()
-
-/** The session's TRON network: the one chosen in the namespace, else the site's first. */
-function tronNetwork(store: Store): Network {
-  const networks = store.network.networks.peek().filter((n) => n.chainNamespace === 'tron')
-  const chosen = store.network.byNamespace.peek().tron
-  const network = networks.find((n) => n.caipNetworkId === chosen) ?? networks[0]
-  if (!network) throw new PosternError('Chain not found', 'NO_NETWORK')
-  return network
+/** The universal provider as the connector uses it. */
+export interface SessionProvider {
+  request(args: { method: string; params?: unknown }, chain?: string): Promise<unknown>
+  disconnect(): Promise<void>
 }
 
+/** The session's TRON account and network as the modal has them. */
+export type SessionState = () => { address?: string; network?: Network; networks: Network[] }
+
 /**
- * AppKit's TronWalletConnectConnector: the TronConnector useAppKitProvider('tron') gives for a
- * WalletConnect session. Signing goes to the wallet (tron_signMessage, tron_signTransaction),
- * building and broadcasting to the network's node.
+ * Signing goes to the wallet (tron_signMessage, tron_signTransaction), building and broadcasting
+ * to the network's node (`urls`: its endpoints in fallback order).
  */
-export function tronWalletConnectProvider(store: Store, provider: Provider): TronConnector {
-  const existing = connectors.get(store)
-  if (existing) return existing
+export function createTronWalletConnectConnector(provider: SessionProvider, state: SessionState, urls: (network: Network) => string[]): TronConnector {
   const events = new ProviderEventEmitter()
+  const network = () => {
+    const current = state().network
+    if (!current) throw new PosternError('Chain not found', 'NO_NETWORK')
+    return current
+  }
   const connector: TronConnector = {
     id: 'walletConnect',
     name: 'WalletConnect',
@@ -40,12 +40,12 @@ export function tronWalletConnectProvider(store: Store, provider: Provider): Tro
     chain: 'tron',
     imageUrl: undefined,
     get chains() {
-      return store.network.networks.peek().filter((n) => n.chainNamespace === 'tron')
+      return state().networks
     },
     get provider() {
       return connector
     },
-    request: <T>(args: { method: string; params?: unknown }) => provider.request(args as never, tronNetwork(store).caipNetworkId) as Promise<T>,
+    request: <T>(args: { method: string; params?: unknown }) => provider.request(args, network().caipNetworkId) as Promise<T>,
     connect: () => Promise.reject(new Error('Connection of WalletConnectProvider should be done via UniversalAdapter')),
     disconnect: () => provider.disconnect(),
     async signMessage({ message, from }) {
@@ -58,19 +58,14 @@ export function tronWalletConnectProvider(store: Store, provider: Provider): Tro
     async sendTransaction({ from, to, value }) {
       if (!isTronAddress(from) || !isTronAddress(to)) throw new PosternError('Invalid TRON address', -32602)
       if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new PosternError('value must be a whole number of sun', -32602)
-      const network = tronNetwork(store)
       const sign = (transaction: unknown) => connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
-      return sendTrx(tronApi(rpcUrlsFor(store, network)), sign, from, to, BigInt(value))
+      return sendTrx(tronApi(urls(network())), sign, from, to, BigInt(value))
     },
-    async signTransaction(transaction) {
-      const from = store.accounts.byNamespace.peek().tron?.address
-      return connector.request({ method: 'tron_signTransaction', params: { address: from, transaction } })
-    },
+    signTransaction: (transaction) => connector.request({ method: 'tron_signTransaction', params: { address: state().address, transaction } }),
     switchNetwork: () => Promise.resolve(),
     on: (event, listener) => events.on(event, listener),
     removeListener: (event, listener) => events.removeListener(event, listener),
     emit: (event, data) => events.emit(event, data),
   }
-  connectors.set(store, connector)
   return connector
 }
