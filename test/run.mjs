@@ -139,7 +139,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** Each file's time in the last run that ran it, to start the slowest first (the pool then ends together). */
 const timingsFile = join(root, 'node_modules/.cache/postern/test-times.json')
-// A fresh clone (CI) has none yet: the times of a reference run, kept in the repository, stand in.
+// A fresh clone (CI) has none yet: the times of a reference run, kept in the repository, stand in
+// (a file missing from them starts first; refresh them from a whole run's times when files are added).
 const reference = join(root, 'test/runner/test-times.json')
 const previous = await readFile(timingsFile, 'utf8').catch(() => readFile(reference, 'utf8')).then(JSON.parse, () => ({}))
 const slowestFirst = (files) => [...files].sort((a, b) => (previous[b] ?? Infinity) - (previous[a] ?? Infinity) || a.localeCompare(b))
