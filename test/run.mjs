@@ -139,7 +139,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 /** Each file's time in the last run that ran it, to start the slowest first (the pool then ends together). */
 const timingsFile = join(root, 'node_modules/.cache/postern/test-times.json')
-// A fresh clone (CI) has none yet: the times of a reference run, kept in the repository, stand in.
+// A fresh clone (CI) has none yet: the times of a reference run, kept in the repository, stand in
+// (a file missing from them starts first; refresh them from a whole run's times when files are added).
 const reference = join(root, 'test/runner/test-times.json')
 const previous = await readFile(timingsFile, 'utf8').catch(() => readFile(reference, 'utf8')).then(JSON.parse, () => ({}))
 const slowestFirst = (files) => [...files].sort((a, b) => (previous[b] ?? Infinity) - (previous[a] ?? Infinity) || a.localeCompare(b))
@@ -206,7 +207,10 @@ async function main() {
   }
   // Unit files keep a process each: they rely on fresh module state (run together, a third fail).
   // The process ends with the file's last suite (runner/one-file.ts), not with the last timer it left.
-  const node = (preload) => (file) => run(process.execPath, ['--import', 'tsx', ...preload, 'test/runner/one-file.ts', file], { label: file })
+  // happy-dom loads before tsx (test/setup.mjs). WebAssembly is compiled by the baseline compiler
+  // only: PGlite's Postgres took about 1.6 s of CPU more per process in the optimizing compiler,
+  // which short-lived files never won back.
+  const node = (preload) => (file) => run(process.execPath, ['--liftoff-only', ...preload, '--import', 'tsx', 'test/runner/one-file.ts', file], { label: file })
   const isUnit = new Set(unit)
   // The phases overlap where they can, since most of a stack or e2e file's time is spent waiting on
   // its chains, servers and browser: unit files need no build, so they start beside the type check
@@ -215,7 +219,7 @@ async function main() {
   // their slots take files from that queue.
   const e2eDone = built.then(() => inWorkers(slowestFirst(e2e), { size: e2eWorkers, args: ['--share-e2e'] }))
   const files = pool({ first: unit, later: stack, ready: built, more: { when: e2eDone, size: Math.min(e2eWorkers, e2e.length) } }, jobs, async (file) => {
-    count(file, await node(isUnit.has(file) ? ['--import', './test/setup.ts'] : [])(file))
+    count(file, await node(isUnit.has(file) ? ['--import', './test/setup.mjs'] : [])(file))
   })
   await Promise.all([files, checked, e2eDone])
   await saveTimings()

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { toHex } from 'viem'
-import { freePort } from '../lib/ports.ts'
 import { bundlerKeys } from './deploy.ts'
 
 export interface Bundler {
@@ -15,13 +14,17 @@ export interface Bundler {
 
 const require = createRequire(import.meta.url)
 
+/** Fastify's line once Alto listens (its rpc module logs it at info, as JSON with --json). */
+const LISTENING = /Server listening at http:\/\/[^\s"]+:(\d+)/
+
 /**
  * Starts Pimlico's Alto bundler (from npm) for one chain. Safe mode is off: its ERC-7562 checks
  * need debug_traceCall with a JavaScript tracer, which anvil does not have. CORS is on because the
- * embedded wallet's secure site calls it from the browser.
+ * embedded wallet's secure site calls it from the browser. It binds port 0 and the port the OS
+ * gave it is read from its log: a port picked here and passed on could be taken by another
+ * process in the seconds Alto takes to start.
  */
 export async function startBundler(opts: { rpcUrl: string; chainId: number; entryPoint: `0x${string}` }): Promise<Bundler> {
-  const port = await freePort()
   const { executor, utility } = bundlerKeys()
   // The package exports only its library entry (esm/index.js); its CLI sits beside it.
   const cli = join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js')
@@ -33,7 +36,7 @@ export async function startBundler(opts: { rpcUrl: string; chainId: number; entr
     '--executor-private-keys', toHex(executor.getHdKey().privateKey!),
     '--utility-private-key', toHex(utility.getHdKey().privateKey!),
     '--rpc-url', opts.rpcUrl,
-    '--port', String(port),
+    '--port', '0',
     '--safe-mode', 'false',
     '--enable-cors', 'true',
     '--block-time', '250',
@@ -42,10 +45,19 @@ export async function startBundler(opts: { rpcUrl: string; chainId: number; entr
     '--utility-wallet-monitor', 'false',
     '--refilling-wallets', 'false',
     '--log-level', 'warn',
-  ], { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    '--rpc-log-level', 'info',
+    '--json', 'true',
+  ], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
+  let stdout = ''
+  let port: number | undefined
   child.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
-  const url = `http://127.0.0.1:${port}`
+  child.stdout!.on('data', (d: Buffer) => {
+    if (port) return
+    stdout = (stdout + d.toString()).slice(-4000)
+    const match = LISTENING.exec(stdout)
+    if (match) port = Number(match[1])
+  })
   const stop = () => new Promise<void>((resolve) => {
     const done = () => { rmSync(cwd, { recursive: true, force: true }); resolve() }
     if (child.exitCode !== null || child.signalCode) return done()
@@ -53,26 +65,31 @@ export async function startBundler(opts: { rpcUrl: string; chainId: number; entr
     child.kill('SIGTERM')
   })
   try {
-    await waitForBundler(url, opts.chainId, () => child.exitCode, () => stderr)
+    const url = await waitForBundler(() => port, opts.chainId, () => child.exitCode, () => `${stderr}${stdout}`)
+    return { chainId: opts.chainId, url, stop }
   } catch (error) {
     await stop()
     throw error
   }
-  return { chainId: opts.chainId, url, stop }
 }
 
-async function waitForBundler(url: string, chainId: number, exitCode: () => number | null, stderr: () => string, timeoutMs = 60_000): Promise<void> {
+/** Resolves to the bundler's URL once it listens and answers for `chainId`. */
+async function waitForBundler(port: () => number | undefined, chainId: number, exitCode: () => number | null, output: () => string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (exitCode() !== null) throw new Error(`alto exited with code ${exitCode()}: ${stderr()}`)
-    try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
-      const body = (await res.json()) as { result?: string }
-      if (body.result && Number(body.result) === chainId) return
-    } catch {
-      // not listening yet
+    if (exitCode() !== null) throw new Error(`alto exited with code ${exitCode()}: ${output()}`)
+    const listening = port()
+    if (listening) {
+      const url = `http://127.0.0.1:${listening}`
+      try {
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+        const body = (await res.json()) as { result?: string }
+        if (body.result && Number(body.result) === chainId) return url
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`alto did not answer at ${url} within ${timeoutMs} ms: ${stderr()}`)
+  throw new Error(`alto did not answer${port() ? ` at port ${port()}` : ' (no port in its log)'} within ${timeoutMs} ms: ${output()}`)
 }

@@ -11,9 +11,10 @@ import { startChains, toViemChain, type LocalChains } from '../../dev/chains/ind
 import { accountFactoryAddress, startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/index.ts'
 import { toPosternSmartAccount } from '../../secure/smart-account.ts'
 import { verifyEvm } from '../../server/auth/verify.ts'
+import { stealFreedPorts } from './port-thief.ts'
 import { EvmChain } from '../../server/chain/evm.ts'
 
-const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction }>('dev/aa')
+const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction; stolen?: number[] }>('dev/aa')
 // A state folder, as npm start's .dev-state: the last test restarts from it.
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-aa-'))
 
@@ -24,7 +25,14 @@ const watchdog = setTimeout(() => {
 
 test.before(async (ctx) => {
   ctx.chains = await startChains({ chainIds: [1], stateDir })
-  ctx.aa = await startAccountAbstraction(ctx.chains.chains)
+  // The bundler starts while any port this process frees is taken at once by another listener.
+  const thief = stealFreedPorts(3)
+  try {
+    ctx.aa = await startAccountAbstraction(ctx.chains.chains)
+  } finally {
+    ctx.stolen = thief.stolen
+    await thief.restore()
+  }
 })
 
 test.after(async (ctx) => {
@@ -32,6 +40,13 @@ test.after(async (ctx) => {
   await ctx.chains?.stop()
   rmSync(stateDir, { recursive: true, force: true })
   clearTimeout(watchdog)
+})
+
+test('protection: the bundler binds a port the OS gives it, not one freed for it that another process can take first', async ({ aa }) => {
+  assert.ok(aa, 'the bundler did not start')
+  const url = aa!.bundlerUrls['eip155:1']!
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }) })
+  assert.equal(((await res.json()) as { result?: string[] }).result, [entryPoint07Address])
 })
 
 test('the canonical v0.7 EntryPoint, the factory and a bundler that serves it', async ({ chains, aa }) => {

@@ -3,7 +3,7 @@
 // page's embedded-frame load timeout or a reconnect back-off kept unit files open for up to 20 s
 // after their last test, for nothing.
 //
-//   node --import tsx [--import ./test/setup.ts] test/runner/one-file.ts <file>
+//   node [--import ./test/setup.mjs] --import tsx test/runner/one-file.ts <file>
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 

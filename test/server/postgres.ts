@@ -89,8 +89,10 @@ function run(command: string, args: string[], runAs?: RunAs): Promise<void> {
 /** Starts the server; resolves once it accepts connections. */
 function startServer(bin: string, dataDir: string, port: number, runAs?: RunAs): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    // Its socket in the data folder: no shared /tmp or /var/run/postgresql needed.
-    const child = spawn(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', dataDir], { ...runAs, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] })
+    // Its socket in the data folder: no shared /tmp or /var/run/postgresql needed. It listens on
+    // 127.0.0.1 only: with the default "localhost" it would go on with ::1 alone when another
+    // process holds 127.0.0.1's port, and the URL would reach that process.
+    const child = spawn(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', dataDir, '-h', '127.0.0.1'], { ...runAs, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] })
     let log = ''
     child.stderr.on('data', (d) => {
       log += d
@@ -99,6 +101,19 @@ function startServer(bin: string, dataDir: string, port: number, runAs?: RunAs):
     child.on('error', reject)
     child.on('exit', (code) => reject(new Error(`postgres exited with code ${code}: ${log}`)))
   })
+}
+
+/** Postgres cannot bind port 0: the port asked of the OS can be taken before it binds, and then another is tried. */
+async function startOnFreePort(start: (port: number) => Promise<unknown>, attempts = 5): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      await start(port)
+      return port
+    } catch (error) {
+      if (attempt >= attempts || !/Address already in use/.test(String(error))) throw error
+    }
+  }
 }
 
 /** Starts a throw-away cluster on a free port; `stop()` ends it and removes its files. */
@@ -138,8 +153,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
   process.on('exit', killOnExit)
   try {
     await run(join(bin, 'initdb'), [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`, '--lc-messages=C'], runAs)
-    const port = await freePort()
-    server = await startServer(bin, dataDir, port, runAs)
+    const port = await startOnFreePort(async (port) => (server = await startServer(bin, dataDir, port, runAs)))
     const url = (database: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`
     return {
       async createDatabase() {

@@ -8,17 +8,28 @@ import { migrate, migrations } from '../../server/db/migrate.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { fresh, sendEth, type History } from '../dev/api-chain-cases.ts'
 import { startPostgres, type TestPostgres } from './postgres.ts'
+import { stealFreedPorts } from '../dev/port-thief.ts'
 
 interface Ctx {
   chains?: LocalChains
   postgres?: TestPostgres
   servers: ApiServer[]
+  /** The ports taken from under Postgres' start. */
+  stolen?: number[]
 }
 const test = suite<Ctx>('two servers on one Postgres', { servers: [] })
 
 const watchdog = setTimeout(() => (console.error('shared-postgres.test.ts: timed out'), process.exit(1)), 60_000)
 test.before(async (ctx) => {
-  ;[ctx.chains, ctx.postgres] = await Promise.all([startChains(), startPostgres()])
+  // Postgres starts while the first port this process frees is taken at once by another listener.
+  const thief = stealFreedPorts(1)
+  try {
+    ctx.postgres = await startPostgres()
+  } finally {
+    ctx.stolen = thief.stolen
+    await thief.restore()
+  }
+  ctx.chains = await startChains()
   const databaseUrl = await ctx.postgres.createDatabase()
   // Started together, so that both race for the migrations and the lock.
   ctx.servers = await Promise.all([0, 1].map(() => startApiServer({ chains: ctx.chains!.chains, databaseUrl, indexer: { intervalMs: 200 } })))
@@ -47,6 +58,11 @@ async function hashes(server: ApiServer, address: Address): Promise<string[]> {
   assert.is(res.status, 200)
   return ((await res.json()) as History).data.map((i) => i.metadata.hash)
 }
+
+test('protection: Postgres whose port is taken between its choice and its bind starts on another', async (ctx) => {
+  assert.is(ctx.stolen?.length, 1)
+  assert.not.ok(new URL(await ctx.postgres!.createDatabase()).port === String(ctx.stolen![0]), 'the URL names the port another process holds')
+})
 
 test('the migrations ran once and are not applied again', async (ctx) => {
   const db = ctx.servers[0]!.db
