@@ -40,7 +40,7 @@ const log = (page: Page) => page.evaluate((name) => (window as any).PosternBitco
 /** From the Account view: the network list, then the network by name. */
 async function switchTo(page: Page, name: string): Promise<void> {
   await modal(page).locator('[data-testid=account-network]').click()
-  await modal(page).locator('.item', { hasText: new RegExp(`^\\s*${name}\\s*(ACTIVE)?\\s*$`) }).first().click()
+  await modal(page).locator('.item .name').getByText(name, { exact: true }).click()
 }
 
 test('behavior: the wallet switches mainnet → testnet: the testnet address, accounts and balance; a send on testnet; the history; and back', async () => {

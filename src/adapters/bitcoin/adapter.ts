@@ -78,6 +78,11 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     const result = describe(accounts, session.network)
     context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
   }
+  /** The network a wallet's accounts are on: the asked one when they serve it, else the site's first they do (the wallet keeps its own network across visits). */
+  const networkOf = (accounts: Session['accounts'], asked: Network): Network => {
+    const chains = accounts[0]!.chains
+    return chains.length === 0 || servesNetwork(chains, asked) ? asked : requested().find((n) => servesNetwork(chains, n)) ?? asked
+  }
   const standardResult = (accounts: Session['accounts'], network: Network): ConnectResult => ({
     address: accounts[0]!.address,
     chainId: network.id,
@@ -174,7 +179,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const { accounts } = await callWallet(() => connect.connect({ purposes: ['payment', 'ordinals'] }), ConnectOutput)
       const list = bitcoinAccounts(accounts.length ? accounts : wallet.accounts)
       if (list.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
-      return begin(id, wallet, list, network)
+      return begin(id, wallet, list, networkOf(list, network))
     },
     async reconnect(id, network) {
       const other = direct(id)
@@ -186,7 +191,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
       const list = wallet ? bitcoinAccounts(wallet.accounts) : []
-      return wallet && list.length ? begin(id, wallet, list, network) : undefined
+      return wallet && list.length ? begin(id, wallet, list, networkOf(list, network)) : undefined
     },
     async disconnect(id) {
       const other = directSessions.has(id) && direct(id)
