@@ -57,7 +57,7 @@ const map = entryMap(readFileSync(join(root, 'README.md'), 'utf8'))
 register()
 const { startStack, SOLANA_TEST_WALLET_NAME, BITCOIN_TEST_WALLET_NAME } = await import('../dev/stack.ts')
 const { bitcoinWalletInstallScript } = await import('../dev/wallet/bitcoin/index.ts')
-const { startBitcoin, MAINNET_CAIP } = await import('../dev/bitcoin/index.ts')
+const { encodingOfChain } = await import('../dev/bitcoin/index.ts')
 const { startStaticServer } = await import('../dev/static/server.ts')
 const { demoAccount } = await import('../dev/chains/accounts.ts')
 const { launchChromium } = await import('../test/browser.ts')
@@ -93,7 +93,7 @@ function storageAddresses(dir, files) {
 }
 
 /** RPC URL (or `caip:<id>`) → the local node of that network, from Postern's and the app's own viem chains. */
-async function rpcRoutes(dir, stack, bitcoinMainnet) {
+async function rpcRoutes(dir, stack) {
   const byUrl = new Map()
   const appChains = await import(pathToFileURL(join(dir, 'node_modules/viem/_esm/chains/index.js')).href).catch(() => ({}))
   const all = [...Object.values(networks), ...Object.values(appChains)].filter((n) => n && typeof n === 'object' && n.rpcUrls)
@@ -119,14 +119,20 @@ async function rpcRoutes(dir, stack, bitcoinMainnet) {
       byUrl.set(`caip:${n.caipNetworkId}`, stack.tron.url)
     }
   }
-  // Bitcoin's Esplora APIs (REST, by path) to the regtest ledger's, mainnet's to the local mainnet
-  // ledger when the app runs one: `prefix:` routes keep the path.
+  // Bitcoin's Esplora APIs (REST, by path) to the local ledger writing that network's addresses:
+  // mainnet's, testnet's (signet's too: tb1…) or regtest's. `prefix:` routes keep the path.
   for (const n of all) {
     if (n.chainNamespace !== 'bip122') continue
-    const ledger = n.caipNetworkId === MAINNET_CAIP && bitcoinMainnet ? bitcoinMainnet : stack.bitcoin
+    const ledger = bitcoinLedgerOf(stack, n.caipNetworkId)
     if (ledger) for (const url of n.rpcUrls.default?.http ?? []) byUrl.set(`prefix:${url.replace(/\/$/, '')}`, ledger.url)
   }
   return byUrl
+}
+
+/** The stack's local Bitcoin ledger for a network: the one writing its addresses. */
+function bitcoinLedgerOf(stack, caipNetworkId) {
+  const encoding = encodingOfChain(caipNetworkId)
+  return encoding === 'mainnet' ? stack.bitcoinMainnet : encoding === 'testnet' ? stack.bitcoinTestnet : stack.bitcoin
 }
 
 /** Extracts, maps, installs and builds one app; the row so far, and whether there is a bundle to open. */
@@ -160,14 +166,11 @@ async function tryOne(app, browser) {
   const tron = used.some((n) => n.chainNamespace === 'tron')
   log(`${app.name}: stack with chains ${chainIds.join(', ') || '1, 137'}${solana ? ' and Solana' : ''}`)
   const stack = await startStack({ solana, chainIds: chainIds.length ? chainIds : undefined, reactDemo: false, quickstarts: false })
-  // An app on Bitcoin mainnet builds mainnet transactions (bc1… addresses): a local ledger writing
-  // mainnet's addresses stands in for it, as chain 1 runs locally for EVM apps.
-  const bitcoinMainnet = used.some((n) => n.caipNetworkId === MAINNET_CAIP) ? await startBitcoin({ mainnet: true }) : undefined
   let served
   const walletConnect = walletConnectPairer(stack, createWalletConnectWallet, () => walletChains({ tonApiUrl: stack.ton?.url, ...(stack.sui && { suiRpcUrls: { [stack.sui.caipNetworkId]: stack.sui.url } }) }))
   let ownServerRunning
   try {
-    const rpcByUrl = await rpcRoutes(dir, stack, bitcoinMainnet)
+    const rpcByUrl = await rpcRoutes(dir, stack)
     const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
     for (const address of storageAddresses(dir, files)) for (const chain of stack.chains) await placeStorage(chain.rpcUrl, address)
     const server = ownServer(dir)
@@ -183,13 +186,17 @@ async function tryOne(app, browser) {
     }
     const bitcoin = used.some((n) => n.chainNamespace === 'bip122')
     const hasEvm = (!solana && !tron && !bitcoin) || chainIds.length > 0
-    const bitcoinLedger = bitcoinMainnet ?? stack.bitcoin
+    // An app on Bitcoin mainnet or testnet builds that network's transactions (bc1…, tb1…): the stack's
+    // local ledger writing them stands in for it, as chain 1 runs locally for EVM apps. The wallet
+    // starts on the app's first Bitcoin network and switches between them (bitcoin:switchNetwork).
+    const firstBitcoin = used.find((n) => n.chainNamespace === 'bip122')
+    const bitcoinLedger = firstBitcoin && bitcoinLedgerOf(stack, firstBitcoin.caipNetworkId)
     const walletScripts = [
       ...(hasEvm ? [await (await fetch(`${stack.web.url}/test-wallet.js`)).text()] : []),
       ...(solana ? [await (await fetch(`${stack.web.url}/solana-test-wallet.js`)).text()] : []),
       ...(tron ? [await (await fetch(`${stack.web.url}/tron-test-wallet.js`)).text()] : []),
-      // The Bitcoin test wallet with the ledger's keys (mainnet's addresses on the mainnet ledger), serving the app's Bitcoin networks (their Esplora is routed to the ledgers).
-      ...(bitcoin && bitcoinLedger ? [await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: bitcoinLedger.accounts[0].payment.secretKey, ordinal: bitcoinLedger.accounts[0].ordinal.secretKey }, chains: ['bitcoin:mainnet', 'bitcoin:testnet', 'bitcoin:signet', 'bitcoin:regtest'], network: bitcoinMainnet ? 'mainnet' : 'regtest' })] : []),
+      // The Bitcoin test wallet with the ledgers' keys, on the app's first Bitcoin network, serving them all (their Esplora is routed to the ledgers).
+      ...(bitcoin && bitcoinLedger ? [await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: bitcoinLedger.accounts[0].payment.secretKey, ordinal: bitcoinLedger.accounts[0].ordinal.secretKey }, chains: ['bitcoin:mainnet', 'bitcoin:testnet', 'bitcoin:signet', 'bitcoin:regtest'], network: bitcoinLedger.encoding })] : []),
     ]
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : []), ...(tron ? ['TronLink'] : []), ...(bitcoin ? [BITCOIN_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : []), ...(tron ? [stack.tron.accounts[0].address.slice(-6)] : []), ...(bitcoin && bitcoinLedger ? [bitcoinLedger.accounts[0].payment.address.slice(-6)] : [])]
@@ -205,7 +212,6 @@ async function tryOne(app, browser) {
     await walletConnect.stop().catch(() => undefined)
     await ownServerRunning?.stop()
     await stack.stop()
-    await bitcoinMainnet?.stop()
   }
 }
 

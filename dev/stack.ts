@@ -54,6 +54,9 @@ export interface Stack {
   tron: LocalTron
   /** The regtest ledger behind its Esplora API (networks.bitcoinRegtest). */
   bitcoin?: LocalBitcoin
+  /** Beside it, local ledgers writing testnet's (tb1…, networks.bitcoinTestnet) and mainnet's (bc1…, networks.bitcoin) addresses: a wallet switches between them. */
+  bitcoinTestnet?: LocalBitcoin
+  bitcoinMainnet?: LocalBitcoin
   /** The local TON ledger (@ton/sandbox behind toncenter's v2 API); the demo TON wallet is funded. */
   ton?: LocalTon
   /** The local Sui node (JSON-RPC, sui:localnet); the demo Sui account is funded. */
@@ -117,6 +120,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       track(startTron({ stateDir: opts.stateDir && `${opts.stateDir}/tron` })),
       opts.bitcoin === false ? undefined : track(startBitcoin()),
     ])
+    // Bitcoin's other networks as local ledgers (the same demo keys, each network's encoding).
+    const [bitcoinTestnet, bitcoinMainnet] = bitcoin ? await Promise.all([track(startBitcoin({ network: 'testnet' })), track(startBitcoin({ network: 'mainnet' }))]) : []
     // The bundlers start while the other services do; the chains (restored or new) get the
     // EntryPoint and factory first, deployed only when missing.
     const aaStarting = track(startAccountAbstraction(chains.chains))
@@ -151,6 +156,7 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       onrampSandbox: true,
       // Bitcoin balances and history from the regtest ledger's Esplora API (BITCOIN_ESPLORA_URL under npm start).
       ...(bitcoin && { bitcoinEsploraUrl: bitcoin.url, bitcoinChainIds: [bitcoin.caipNetworkId] }),
+      ...(bitcoinTestnet && bitcoinMainnet && { bitcoinEsploraUrls: { [bitcoinTestnet.caipNetworkId]: bitcoinTestnet.url, [bitcoinMainnet.caipNetworkId]: bitcoinMainnet.url } }),
       ...(solana && {
         solanaRpcUrl: solana.rpcUrl,
         solanaChainIds: [SOLANA_MAINNET, LOCAL_SOLANA_CHAIN],
@@ -182,6 +188,7 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
     if (solana) rpcUrls['solana:localnet'] = solana.rpcUrl // networks.solanaLocal
     rpcUrls[tron.caipNetworkId] = tron.url // networks.tronLocal
     if (bitcoin) rpcUrls[bitcoin.caipNetworkId] = bitcoin.url // networks.bitcoinRegtest: its Esplora API
+    for (const ledger of [bitcoinTestnet, bitcoinMainnet]) if (ledger) rpcUrls[ledger.caipNetworkId] = ledger.url // networks.bitcoinTestnet, networks.bitcoin
     const ton = await tonStarting
     if (ton) rpcUrls['ton:-239'] = ton.url // the TON network's toncenter API
     const sui = await suiStarting
@@ -205,7 +212,7 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       ? await bitcoinWalletInstallScript({ name: BITCOIN_TEST_WALLET_NAME, keys: { payment: bitcoin.accounts[0]!.payment.secretKey, ordinal: bitcoin.accounts[0]!.ordinal.secretKey } })
       : '// this stack runs without a local Bitcoin ledger\n')
     return {
-      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, bitcoin, ton, sui, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
+      web, api, relay, mail, secure, oidc, farcaster, chains: chains.chains, solana, tron, bitcoin, bitcoinTestnet, bitcoinMainnet, ton, sui, aa, bundlerUrls: aa.bundlerUrls, rpcUrls, config, faults,
       ...(!opts.stateDir && { shareKey }),
       stop: () => stopAll(started),
     }

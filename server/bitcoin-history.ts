@@ -27,7 +27,7 @@ export const BitcoinCursor = v.pipe(
  * ones, Esplora's pages of 25, while a page comes back full.
  */
 export async function bitcoinHistoryPage(state: ServerState, address: string, chain: string, after?: string) {
-  const txs = await bitcoinTransactions(state.bitcoinEsploraUrl!, address, after)
+  const txs = await bitcoinTransactions(state.bitcoinEsploraUrls[chain]!, address, after)
   const confirmed = txs.filter((tx) => tx.status.confirmed)
   const next = confirmed.length >= ESPLORA_CHAIN_PAGE ? encodeCursor(confirmed.at(-1)!.txid) : null
   const price = (await priceTable(state.db))('BTC')

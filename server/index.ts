@@ -56,6 +56,8 @@ export interface ApiServerOptions {
   bitcoinEsploraUrl?: string
   /** CAIP-2 ids that Esplora API answers for; the first is reported. Default Bitcoin mainnet. */
   bitcoinChainIds?: string[]
+  /** Esplora APIs of further Bitcoin networks (CAIP-2 id → URL), e.g. testnet's beside mainnet's. */
+  bitcoinEsploraUrls?: Record<string, string>
   /** A toncenter v2 JSON-RPC endpoint (TON_API_URL) for TON balances. */
   tonApiUrl?: string
   /** CAIP-2 ids that TON API answers for; the first is reported. Default TON mainnet. */
@@ -125,6 +127,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
   if (opts.bitcoinEsploraUrl) Object.assign(state, { bitcoinEsploraUrl: opts.bitcoinEsploraUrl, bitcoinChainIds: opts.bitcoinChainIds ?? [BITCOIN_MAINNET] })
+  state.bitcoinEsploraUrls = { ...Object.fromEntries(state.bitcoinChainIds.map((chain) => [chain, opts.bitcoinEsploraUrl!])), ...opts.bitcoinEsploraUrls }
+  state.bitcoinChainIds = Object.keys(state.bitcoinEsploraUrls)
   if (opts.tonApiUrl) Object.assign(state, { tonApiUrl: opts.tonApiUrl, tonChainIds: opts.tonChainIds ?? [TON_MAINNET] })
   configureSmartAccounts(state, opts.smartAccounts)
   configureRateLimits(state, opts.rateLimits, opts.trustProxy)

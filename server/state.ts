@@ -46,6 +46,8 @@ export interface ServerState {
   /** An Esplora API for Bitcoin addresses (BITCOIN_ESPLORA_URL), and the CAIP-2 ids it answers for (the first reported). */
   bitcoinEsploraUrl?: string
   bitcoinChainIds: string[]
+  /** The Esplora API of each Bitcoin network served (bitcoinChainIds' and any further ones'). */
+  bitcoinEsploraUrls: Record<string, string>
   /** A toncenter v2 JSON-RPC endpoint for TON balances (TON_API_URL), and the CAIP-2 ids it answers for (the first reported). */
   tonApiUrl?: string
   tonChainIds: string[]
@@ -92,6 +94,7 @@ export function createState(opts: {
     tronChainIds: opts.tronApiUrl ? opts.tronChainIds ?? [TRON_MAINNET] : [],
     tronTokens: { ...TRON_TOKENS, ...opts.tronTokens },
     bitcoinChainIds: [],
+    bitcoinEsploraUrls: {},
     tonChainIds: [],
     indexer: undefined,
     balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),

@@ -61,8 +61,8 @@ export interface AdapterContext {
   readonly networks: readonly Network[]
   /** The adapter's current connectors, replacing what it registered before. */
   setConnectors(connectors: Connector[]): void
-  /** The wallet changed accounts or chain on its own (events from the wallet). */
-  onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number }): void
+  /** The wallet changed accounts or chain on its own (events from the wallet, or its accounts on a network it switched to). */
+  onAccountChanged(result: { connectorId: string; address?: string; chainId?: string | number; accounts?: ConnectResult['accounts'] }): void
   onDisconnected(connectorId: string): void
   /** A connection the modal did not make (e.g. through wagmi's own connect): the modal takes it up. */
   onConnected?(result: ConnectResult & { connectorId: string }): void

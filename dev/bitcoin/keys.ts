@@ -30,6 +30,21 @@ export function accountFromKeys(paymentKey: string, ordinalKey: string, network:
 
 /** Bitcoin mainnet's CAIP-2 id: a local ledger can write its addresses too (networks.bitcoin). */
 export const MAINNET_CAIP = 'bip122:000000000019d6689c085ae165831e93'
+/** Bitcoin testnet's CAIP-2 id (networks.bitcoinTestnet): a local ledger writing tb1… addresses. */
+export const TESTNET_CAIP = 'bip122:000000000933ea01ad0ee984209779ba'
+
+/** The address encodings a local ledger or test wallet writes: regtest's (bcrt1…), testnet's (tb1…, signet's too) or mainnet's (bc1…). */
+export type BitcoinNetName = 'regtest' | 'testnet' | 'mainnet'
+export const ENCODINGS: Record<BitcoinNetName, typeof btc.NETWORK> = { regtest: REGTEST, testnet: btc.TEST_NETWORK, mainnet: btc.NETWORK }
+/** The CAIP-2 id a local ledger of that encoding serves. */
+export const CAIP_OF: Record<BitcoinNetName, string> = { regtest: REGTEST_CAIP, testnet: TESTNET_CAIP, mainnet: MAINNET_CAIP }
+/** The encoding of a Wallet Standard chain (bitcoin:mainnet, ...) or a CAIP-2 id; undefined when neither is Bitcoin's. */
+export function encodingOfChain(chain: string): BitcoinNetName | undefined {
+  if (chain === 'bitcoin:mainnet' || chain === MAINNET_CAIP) return 'mainnet'
+  if (chain === 'bitcoin:regtest' || chain === REGTEST_CAIP) return 'regtest'
+  if (chain === 'bitcoin:testnet' || chain === 'bitcoin:signet' || chain === TESTNET_CAIP || chain === 'bip122:00000008819873e925422c1ff0f99f7c') return 'testnet'
+  return undefined
+}
 
 /** Demo account i of the local ledger (its regtest addresses, or with `network` that network's). */
 export function demoBitcoinAccount(i: number, network: typeof btc.NETWORK = REGTEST): BitcoinKeyAccount {

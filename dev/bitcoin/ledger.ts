@@ -66,12 +66,14 @@ export class BitcoinLedger {
   /** address → txids touching it, oldest first. */
   private readonly history = new Map<string, string[]>()
 
-  /** Regtest by default; with `network` (mainnet's encoding) a local ledger that writes mainnet addresses. */
+  /** Regtest by default; with `network` (testnet's or mainnet's encoding) a local ledger that writes those addresses. */
   constructor(readonly network: typeof btc.NETWORK = REGTEST) {
-    // The genesis block of the chain whose addresses it writes: regtest's, or mainnet's.
-    this.blocks.push(network === REGTEST
+    // The genesis block of the chain whose addresses it writes: regtest's, testnet's or mainnet's.
+    this.blocks.push(network.bech32 === REGTEST.bech32
       ? { hash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', height: 0, time: 1296688602 }
-      : { hash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f', height: 0, time: 1231006505 })
+      : network.bech32 === btc.TEST_NETWORK.bech32
+        ? { hash: '000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943', height: 0, time: 1296688602 }
+        : { hash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f', height: 0, time: 1231006505 })
   }
 
   get tip(): Block {

@@ -83,7 +83,7 @@ async function tronEntries(state: ServerState, price: Price, apiUrl: string, cha
  * the reported one for a bech32 address (a base58 one without a chain is Solana's, as before).
  */
 export function bitcoinChainFor(state: ServerState, address: string, chainId: string | undefined): string | undefined {
-  if (!state.bitcoinEsploraUrl || !isBitcoinAddress(address)) return undefined
+  if (!state.bitcoinChainIds.length || !isBitcoinAddress(address)) return undefined
   if (chainId) return state.bitcoinChainIds.includes(chainId) ? chainId : undefined
   return isBech32Address(address) ? state.bitcoinChainIds[0] : undefined
 }
@@ -120,8 +120,8 @@ export const balanceRoutes: Route[] = [
           }
         } else if (state.tronApiUrl && isTronAddress(address)) {
           if (!chainId || state.tronChainIds.includes(chainId)) balances = await tronEntries(state, price, state.tronApiUrl, chainId ?? state.tronChainIds[0]!, address)
-        } else if (bitcoin && state.bitcoinEsploraUrl) {
-          const sats = await bitcoinBalance(state.bitcoinEsploraUrl, address)
+        } else if (bitcoin) {
+          const sats = await bitcoinBalance(state.bitcoinEsploraUrls[bitcoin]!, address)
           balances = [balanceEntry(state, { name: 'Bitcoin', symbol: 'BTC', decimals: 8, chainId: bitcoin }, sats, price('BTC'))]
         } else if (!isBech32Address(address) && state.solanaRpcUrl && solana && (!chainId || state.solanaChainIds.includes(chainId))) {
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address, fresh, solanaRead)

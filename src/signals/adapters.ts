@@ -1,7 +1,7 @@
 import type { Store } from './store'
 import type { AdapterContext, ChainAdapter, Connector, Network } from '../types'
 import { accountFor, setAccountState } from './account'
-import { applyConnection, forgetConnection, refreshBalance } from './wallet'
+import { applyConnection, applyPurposeAccounts, forgetConnection, refreshBalance } from './wallet'
 import { refreshProfile } from './profile'
 import { markRestoring, reconnectNamespace, wasConnected } from './reconnect'
 import { findNetwork } from './network'
@@ -41,7 +41,7 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
       const images = store.options.connectorImages ?? {}
       store.connection.connectors.value = [...others, ...connectors.map((c) => (images[c.id] ? { ...c, imageUrl: images[c.id] } : c))]
     },
-    onAccountChanged({ connectorId, address, chainId }) {
+    onAccountChanged({ connectorId, address, chainId, accounts }) {
       const account = accountFor(store, namespace)
       if (account.connectorId !== connectorId) return
       const connector = store.connection.connectors.peek().find((c) => c.id === connectorId && c.chain === namespace)
@@ -50,6 +50,7 @@ function contextFor(store: Store, adapter: ChainAdapter): AdapterContext {
         // A wallet acting in the background must not pull its namespace to the front.
         const activate = store.network.activeNamespace.peek() === namespace
         applyConnection(store, connector, address ?? account.address!, chainId ?? chainIdOf(account.caipAddress), { activate })
+        applyPurposeAccounts(store, namespace, { accounts })
       } else if (address && account.caipAddress) {
         const caipNetwork = account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`
         setAccountState(store, namespace, { address, caipAddress: toCaipAddress(caipNetwork, address) })

@@ -73,7 +73,7 @@ export function applyConnection(
 }
 
 /** A wallet with accounts of several purposes (bip122: payment and ordinal) lists them all in allAccounts. */
-export function applyPurposeAccounts(store: Store, namespace: ChainNamespace, result: ConnectResult): void {
+export function applyPurposeAccounts(store: Store, namespace: ChainNamespace, result: Pick<ConnectResult, 'accounts'>): void {
   if (result.accounts?.some((a) => a.type === 'payment' || a.type === 'ordinal')) setAccountState(store, namespace, { allAccounts: result.accounts })
 }
 
@@ -166,8 +166,11 @@ export async function switchNetwork(store: Store, network: Network): Promise<voi
   const account = accountFor(store, known.chainNamespace)
   if (account.connectorId && account.address) {
     await driverFor(store, known.chainNamespace, account.connectorId).switchNetwork(account.connectorId, known)
+    // The wallet may have given other accounts on the new network (bip122: its addresses are per network).
+    const address = accountFor(store, known.chainNamespace).address ?? account.address
     setAccountState(store, known.chainNamespace, {
-      caipAddress: toCaipAddress(known.caipNetworkId, account.address),
+      address,
+      caipAddress: toCaipAddress(known.caipNetworkId, address),
       balance: undefined,
     })
   }

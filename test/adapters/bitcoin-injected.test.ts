@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert'
 import * as btc from '@scure/btc-signer'
 import { createBitcoinAdapter } from '../../src/adapters/bitcoin/adapter'
 import { getWallets } from '../../src/lazy/solana/wallets'
-import { bitcoin, bitcoinRegtest } from '../../src/networks'
+import { bitcoin, bitcoinRegtest, bitcoinTestnet } from '../../src/networks'
 import type { AdapterContext, Connector } from '../../src/types'
 import type { PosternError } from '../../src/utils/errors'
 import { installInjectedTestWallet } from '../../dev/wallet/bitcoin/browser/injected.ts'
@@ -135,6 +135,28 @@ test('protection: a malformed answer from an injected wallet is refused, never p
   } finally {
     ;(globalThis as any).unisat = real
   }
+})
+
+test('behavior: a switch to testnet moves OKX to okxwallet.bitcoinTestnet and Unisat to switchChain\'s network: each announces its tb1 address, which signs there; back again', async () => {
+  const { adapter, seen } = started()
+  await adapter.connect('OKX', bitcoinRegtest)
+  await adapter.switchNetwork('OKX', bitcoinTestnet)
+  const okxTestnet = okx.addressOn('testnet')
+  assert.match(okxTestnet, /^tb1q/)
+  assert.is(seen.changed.at(-1), okxTestnet)
+  const provider = adapter.getProvider('OKX')!
+  assert.equal((await provider.getAccountAddresses()).map((a) => a.address), [okxTestnet])
+  assert.ok(verifyBip322('on testnet', okxTestnet, await provider.signMessage({ message: 'on testnet', address: okxTestnet, protocol: 'bip322' }), btc.TEST_NETWORK))
+  await adapter.switchNetwork('OKX', bitcoin)
+  assert.is(seen.changed.at(-1), okx.address, 'okxwallet.bitcoin again')
+
+  await adapter.connect('unisat', bitcoinRegtest)
+  await adapter.switchNetwork('unisat', bitcoinTestnet)
+  assert.is(unisat.chain, 'BITCOIN_TESTNET')
+  assert.is(seen.changed.at(-1), unisat.addressOn('testnet'))
+  assert.equal((await adapter.getProvider('unisat')!.getAccountAddresses()).map((a) => a.address), [unisat.addressOn('testnet')])
+  await adapter.switchNetwork('unisat', bitcoin)
+  assert.is(seen.changed.at(-1), unisat.address)
 })
 
 test.run()

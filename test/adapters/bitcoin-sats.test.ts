@@ -5,11 +5,12 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createBitcoinAdapter } from '../../src/adapters/bitcoin/adapter'
 import { getWallets } from '../../src/lazy/solana/wallets'
-import { bitcoin, bitcoinRegtest } from '../../src/networks'
+import { bitcoin, bitcoinRegtest, bitcoinTestnet } from '../../src/networks'
 import type { AdapterContext, Connector } from '../../src/types'
 import { PosternError } from '../../src/utils/errors'
 import { installSatsTestWallet } from '../../dev/wallet/bitcoin/browser/sats-connect.ts'
-import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
+import * as btc from '@scure/btc-signer'
+import { demoBitcoinAccount, startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
 import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 import { verifyBip137 } from '../../src/lazy/bitcoin/bip137.ts'
 
@@ -22,12 +23,12 @@ test.before(async () => {
 })
 test.after(async () => node?.stop())
 
-function started() {
+function started(onAccountChanged: AdapterContext['onAccountChanged'] = () => {}) {
   const seen = { connectors: [] as Connector[] }
   const context: AdapterContext = {
     networks: [bitcoinRegtest, bitcoin],
     setConnectors: (list) => void (seen.connectors = list),
-    onAccountChanged: () => {},
+    onAccountChanged,
     onDisconnected: () => {},
     rpcUrl: (network) => network.rpcUrls.default.http[0]!,
     settings: { enableInjected: true, enableEIP6963: true, mobile: false, excluded: [] },
@@ -62,6 +63,27 @@ test('behavior: an announced sats-connect wallet is listed, connects with its pa
   wallet.setApprove(true)
   await adapter.disconnect('Sats Test Wallet')
   assert.equal(wallet.log.slice(-1), ['wallet_disconnect'])
+})
+
+test('behavior: the modal\'s switch asks the wallet (wallet_changeNetwork) and reads its addresses on the new network, as AppKit\'s networkChange handler does', async () => {
+  const account = node.accounts[4]!
+  const wallet = installSatsTestWallet({ id: 'PosternSatsSwitcher', name: 'Sats Switcher', icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, esploraUrl: node.url })
+  const changed: unknown[] = []
+  const { adapter } = started((change) => changed.push(change))
+  await adapter.connect('Sats Switcher', bitcoinRegtest)
+  await adapter.switchNetwork('Sats Switcher', bitcoinTestnet)
+  assert.is(wallet.network, 'Testnet')
+  const testnet = demoBitcoinAccount(4, btc.TEST_NETWORK)
+  assert.equal(changed, [{
+    connectorId: 'Sats Switcher',
+    address: testnet.payment.address,
+    chainId: bitcoinTestnet.id,
+    accounts: [{ address: testnet.payment.address, type: 'payment', publicKey: testnet.payment.publicKey }, { address: testnet.ordinal.address, type: 'ordinal', publicKey: testnet.ordinal.publicKey }],
+  }])
+  assert.equal(wallet.log.slice(-2), ['wallet_changeNetwork', 'getAddresses'])
+  await adapter.switchNetwork('Sats Switcher', bitcoinRegtest)
+  assert.is(wallet.network, 'Regtest')
+  assert.is((changed.at(-1) as { address: string }).address, account.payment.address)
 })
 
 test('protection: a malformed btc_providers entry is not listed; a malformed answer is refused', async () => {

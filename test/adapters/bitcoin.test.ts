@@ -6,12 +6,12 @@ import * as assert from 'uvu/assert'
 import * as btc from '@scure/btc-signer'
 import { createBitcoinAdapter, type BitcoinAdapter } from '../../src/adapters/bitcoin/adapter'
 import { getWallets } from '../../src/lazy/solana/wallets'
-import { bitcoin, bitcoinRegtest, mainnet } from '../../src/networks'
+import { bitcoin, bitcoinRegtest, bitcoinTestnet, mainnet } from '../../src/networks'
 import type { AdapterContext, Connector, Network } from '../../src/types'
 import { PosternError } from '../../src/utils/errors'
 import { createBitcoinTestWallet } from '../../dev/wallet/bitcoin/browser/wallet.ts'
 import { registerWallet } from '../../dev/wallet/solana/browser/register.ts'
-import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
+import { demoBitcoinAccount, startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
 import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 
 const test = suite<{ node?: LocalBitcoin }>('adapters/bitcoin')
@@ -28,7 +28,7 @@ function install(opts: { index?: number; chains?: string[] } = {}) {
 }
 
 function started(networks: Network[] = [bitcoinRegtest, bitcoin]) {
-  const seen = { connectors: [] as Connector[], changed: [] as { connectorId: string; address?: string }[], disconnected: [] as string[] }
+  const seen = { connectors: [] as Connector[], changed: [] as Parameters<AdapterContext['onAccountChanged']>[0][], disconnected: [] as string[] }
   const context: AdapterContext = {
     networks,
     setConnectors: (list) => void (seen.connectors = list),
@@ -128,6 +128,59 @@ test('behavior: the wallet revoking the site disconnects the connector', async (
   handle.revoke()
   assert.equal(seen.disconnected, [name])
   assert.is((await rejects(() => adapter.getProvider(name)!.signMessage({ message: 'x', address: 'y'.repeat(20) }))).code, 'NO_ACCOUNT')
+})
+
+test('behavior: a switch asks the wallet (bitcoin:switchNetwork) and announces its accounts on the new network; back again', async () => {
+  const { name, handle, account } = install({ index: 2, chains: ['bitcoin:regtest', 'bitcoin:testnet'] })
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect(name, bitcoinRegtest)
+  await adapter.switchNetwork(name, bitcoinTestnet)
+  const testnet = demoBitcoinAccount(2, btc.TEST_NETWORK)
+  assert.ok(testnet.payment.address.startsWith('tb1q'))
+  assert.equal(seen.changed.at(-1), {
+    connectorId: name,
+    address: testnet.payment.address,
+    chainId: bitcoinTestnet.id,
+    accounts: [
+      { address: testnet.payment.address, type: 'payment', publicKey: testnet.payment.publicKey },
+      { address: testnet.ordinal.address, type: 'ordinal', publicKey: testnet.ordinal.publicKey },
+    ],
+  })
+  const provider = adapter.getProvider(name)!
+  assert.equal((await provider.getAccountAddresses()).map((a) => a.address), [testnet.payment.address, testnet.ordinal.address])
+  // Signing follows: a BIP-322 signature for the testnet address.
+  assert.ok(verifyBip322('on testnet', testnet.payment.address, await provider.signMessage({ message: 'on testnet', address: testnet.payment.address }), btc.TEST_NETWORK))
+  await adapter.switchNetwork(name, bitcoinRegtest)
+  assert.is(seen.changed.at(-1)?.address, account.payment.address)
+  assert.equal(handle.requests.filter((r) => r.method === 'bitcoin:switchNetwork').map((r) => `${r.params}:${r.outcome}`), [`${bitcoinTestnet.caipNetworkId}:ok`, `${bitcoinRegtest.caipNetworkId}:ok`])
+})
+
+test('behavior: a wallet without bitcoin:switchNetwork is not switched: AppKit\'s error, the session keeps its network', async () => {
+  const name = `Bitcoin Wallet ${++serial}`
+  const account = node.accounts[0]!
+  const { wallet } = createBitcoinTestWallet({ name, icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, chains: ['bitcoin:regtest', 'bitcoin:testnet'], canSwitch: false })
+  const unregister = registerWallet(wallet)
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect(name, bitcoinRegtest)
+  const error = await rejects(() => adapter.switchNetwork(name, bitcoinTestnet))
+  assert.is(error.message, `${name} wallet does not support network switching`)
+  assert.equal(seen.changed, [])
+  assert.is((await adapter.getProvider(name)!.getAccountAddresses())[0]?.address, account.payment.address)
+  unregister()
+})
+
+test('protection: a refused switch leaves the session on its network and its addresses', async () => {
+  const { name, handle, account } = install({ chains: ['bitcoin:regtest', 'bitcoin:testnet'] })
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect(name, bitcoinRegtest)
+  handle.setPolicy('reject')
+  assert.is((await rejects(() => adapter.switchNetwork(name, bitcoinTestnet))).code, 4001)
+  assert.equal(seen.changed, [])
+  assert.is(handle.addresses.payment, account.payment.address)
+  // Still on regtest: a payment goes through the regtest ledger's API.
+  handle.setPolicy('approve')
+  const txid = await adapter.getProvider(name)!.sendTransfer({ recipient: node.accounts[4]!.payment.address, amount: '5000' })
+  assert.ok(node.ledger.txs.has(txid))
 })
 
 test('behavior: switching to a network the wallet does not serve is refused', async () => {

@@ -9,6 +9,7 @@ import { openModal, shownUri } from './walletconnect-page.ts'
 import { createWalletConnectWallet, type WcWallet } from '../../dev/wallet/walletconnect/index.ts'
 import { REGTEST } from '../../dev/bitcoin/index.ts'
 import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
+import { verifyBitcoin } from '../../server/auth/verify.ts'
 
 const test = suite('e2e: Bitcoin over WalletConnect')
 let e2e: E2E
@@ -50,6 +51,10 @@ test('behavior: the wallet pairs over WalletConnect for bip122, then signs a BIP
   const message = 'Postern over WalletConnect'
   const signature = await page.evaluate(({ message, address }) => (window as any).bitcoinProvider().signMessage({ message, address }), { message, address: payment.address })
   assert.ok(verifyBip322(message, payment.address, signature, REGTEST), 'the base64 signature verifies (BIP-322)')
+  // AppKit's connector passes the protocol on: 'ecdsa' is a BIP-137 signature, which the server's sign-in verifier takes as such.
+  const ecdsa = await page.evaluate(({ message, address }) => (window as any).bitcoinProvider().signMessage({ message, address, protocol: 'ecdsa' }), { message, address: payment.address })
+  assert.equal(verifyBitcoin(bitcoin!.caipNetworkId, payment.address, message, ecdsa), { ok: true, type: 'bip137' })
+  assert.equal(verifyBitcoin(bitcoin!.caipNetworkId, payment.address, message, signature), { ok: true, type: 'bip322' })
 
   const addresses = await page.evaluate(() => (window as any).bitcoinProvider().getAccountAddresses())
   assert.equal(addresses.map((a: any) => `${a.purpose}:${a.address}`), [`payment:${payment.address}`, `ordinal:${ordinal.address}`])
@@ -57,7 +62,7 @@ test('behavior: the wallet pairs over WalletConnect for bip122, then signs a BIP
   const to = bitcoin!.accounts[4]!.ordinal.address
   const txid = await page.evaluate((to) => (window as any).bitcoinProvider().sendTransfer({ recipient: to, amount: '42000' }), to)
   assert.ok(bitcoin!.ledger.txs.get(txid)?.outputs.some((o) => o.address === to && o.value === 42_000n), 'the ledger holds the output')
-  assert.equal(wallet.requests.map((r) => `${r.chainId}:${r.method}`), ['signMessage', 'getAccountAddresses', 'sendTransfer'].map((m) => `${bitcoin!.caipNetworkId}:${m}`))
+  assert.equal(wallet.requests.map((r) => `${r.chainId}:${r.method}`), ['signMessage', 'signMessage', 'getAccountAddresses', 'sendTransfer'].map((m) => `${bitcoin!.caipNetworkId}:${m}`))
   wallet.setPolicy('reject')
   const refused = await page.evaluate((address) => (window as any).bitcoinProvider().signMessage({ message: 'no', address }).then(() => null, (e: any) => String(e?.message ?? e)), payment.address)
   wallet.setPolicy('approve')

@@ -7,7 +7,7 @@ import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
-import { startBitcoin, REGTEST, REGTEST_CAIP, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
+import { startBitcoin, REGTEST, REGTEST_CAIP, TESTNET_CAIP, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
 
 const test = suite<{ node?: LocalBitcoin; api?: ApiServer; broken?: ApiServer }>('server: Bitcoin from Esplora', {})
 
@@ -33,6 +33,26 @@ test('behavior: the BTC balance of a bech32 address, with or without the chain i
   }
   const other = await get(api!, `/v1/account/${address}/balance?chainId=bip122:000000000019d6689c085ae165831e93&projectId=test`)
   assert.is(other.status, 400)
+})
+
+test('behavior: further networks (bitcoinEsploraUrls) are each read from their own Esplora API; one not configured is refused', async ({ node }) => {
+  const testnet = await startBitcoin({ network: 'testnet', blockIntervalMs: 60_000 })
+  const api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, bitcoinEsploraUrl: node!.url, bitcoinChainIds: [REGTEST_CAIP], bitcoinEsploraUrls: { [TESTNET_CAIP]: testnet.url } })
+  try {
+    const on = testnet.accounts[0]!.payment.address
+    testnet.ledger.fund([{ address: on, sats: 50_000_000n }])
+    const read = (address: string, chain: string) => get(api, `/v1/account/${address}/balance?chainId=${chain}&projectId=test`)
+    assert.equal((await read(on, TESTNET_CAIP)).body.balances.map((b: any) => `${b.chainId}:${b.quantity.numeric}`), [`${TESTNET_CAIP}:10.5`])
+    assert.equal((await read(node!.accounts[4]!.payment.address, REGTEST_CAIP)).body.balances.map((b: any) => `${b.chainId}:${b.quantity.numeric}`), [`${REGTEST_CAIP}:10`])
+    // The regtest ledger knows nothing of the tb1 address: the network's own API answered above.
+    assert.equal((await read(on, REGTEST_CAIP)).body.balances, [])
+    const history = await get(api, `/v1/account/${on}/history?chainId=${TESTNET_CAIP}&projectId=test`)
+    assert.equal(history.body.data.map((t: any) => `${t.id.split(':').slice(0, 2).join(':')}:${t.transfers[0].quantity.numeric}`), [`${TESTNET_CAIP}:0.5`, `${TESTNET_CAIP}:10`])
+    assert.is((await read(on, 'bip122:000000000019d6689c085ae165831e93')).status, 400)
+  } finally {
+    await api.stop()
+    await testnet.stop()
+  }
 })
 
 test('behavior: the history lists a payment as a send for the payer and a receive for the payee, mempool first', async ({ node, api }) => {

@@ -44,6 +44,31 @@ test('behavior: switchNetwork refuses a missing or unknown network with AppKit\'
   }
 })
 
+test('behavior: a wallet whose addresses are per network (bip122) gives new accounts during a switch: the account shows them on the new network', async () => {
+  const { bitcoin, bitcoinTestnet } = await import('../../src/networks')
+  const [main, test] = ['bc1qmainnetpaymentaddress0000', 'tb1qtestnetpaymentaddress0000']
+  const btc: ChainAdapter = {
+    namespace: 'bip122',
+    setup: (ctx) => {
+      ctx.setConnectors([{ id: 'w', uid: 'bip122:w', name: 'w', type: 'ANNOUNCED', chain: 'bip122' }])
+      btc.switchNetwork = async (id, n) => ctx.onAccountChanged({ connectorId: id, address: test, chainId: n.id, accounts: [{ address: test, type: 'payment' }, { address: 'tb1pordinal', type: 'ordinal' }] })
+    },
+    connect: async () => ({ address: main, chainId: bitcoin.id, accounts: [{ address: main, type: 'payment' }, { address: 'bc1pordinal', type: 'ordinal' }] }),
+    disconnect: async () => {},
+    switchNetwork: async () => {},
+    getBalance: async () => ({ balance: '0', symbol: 'BTC' }),
+  }
+  const store = createStore(parseOptions({ projectId: 'p', networks: [bitcoin, bitcoinTestnet], adapters: [btc], blockchainApiUrl: 'http://127.0.0.1:9/' }))
+  startAdapters(store)
+  await new Promise((r) => setTimeout(r, 10))
+  await connectWallet(store, store.connection.connectors.peek().find((c) => c.id === 'w')!)
+  await switchNetwork(store, bitcoinTestnet)
+  const account = store.accounts.byNamespace.value.bip122!
+  assert.equal([account.address, account.caipAddress], [test, `${bitcoinTestnet.caipNetworkId}:${test}`])
+  assert.equal(account.allAccounts.map((a) => `${a.type}:${a.address}`), [`payment:${test}`, 'ordinal:tb1pordinal'])
+  assert.is(store.network.activeCaipNetworkId.peek(), bitcoinTestnet.caipNetworkId)
+})
+
 test('behavior: connect writes the CAIP address, status and recent connector', async () => {
   const { store } = scripted()
   await connectWallet(store, connector('a'))

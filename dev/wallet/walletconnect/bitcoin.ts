@@ -1,11 +1,12 @@
 // The Node WalletConnect wallet's bip122 side: WalletConnect's Bitcoin RPC (signMessage as BIP-322,
-// sendTransfer paid from the payment address through the local Esplora API, signPsbt,
+// or as ECDSA/BIP-137 when asked with protocol 'ecdsa' as AppKit's connector passes it; sendTransfer paid from the payment address through the local Esplora API, signPsbt,
 // getAccountAddresses) with the regtest demo keys, and the bip122 namespace it approves.
 import * as v from 'valibot'
 import * as btc from '@scure/btc-signer'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { accountFromKeys, REGTEST } from '../../bitcoin/keys.ts'
 import { signBip322 } from '../../../src/lazy/bitcoin/bip322.ts'
+import { signBip137 } from '../../../src/lazy/bitcoin/bip137.ts'
 import type { ChainHandler } from './chain-handler.ts'
 import { WalletRpcError } from './rpc.ts'
 
@@ -34,7 +35,7 @@ export function bitcoinHandler(o: WcBitcoinOptions): ChainHandler {
   }
 }
 
-const SignMessage = v.looseObject({ message: v.string(), address: v.string() })
+const SignMessage = v.looseObject({ message: v.string(), address: v.string(), protocol: v.optional(v.picklist(['ecdsa', 'bip322'])) })
 const SendTransfer = v.looseObject({ account: v.string(), recipientAddress: v.string(), amount: v.pipe(v.string(), v.regex(/^[1-9]\d*$/)) })
 const SignPsbt = v.looseObject({ psbt: v.string(), signInputs: v.array(v.looseObject({ address: v.string(), index: v.number() })), broadcast: v.optional(v.boolean()) })
 const Utxos = v.array(v.looseObject({ txid: v.string(), vout: v.number(), value: v.number() }))
@@ -67,8 +68,11 @@ export async function answerBitcoinRequest(o: WcBitcoinOptions, method: string, 
     ]
   }
   if (method === 'signMessage') {
-    const { message, address } = parse(SignMessage, params)
-    const signature = signBip322(message, address, secretOf(address), REGTEST)
+    const { message, address, protocol } = parse(SignMessage, params)
+    const secret = secretOf(address)
+    // ECDSA (BIP-137) signs with the payment key's own address type; a taproot address has none.
+    if (protocol === 'ecdsa' && address !== keys.payment.address) throw new WalletRpcError(-32602, 'ECDSA signing needs the payment address')
+    const signature = protocol === 'ecdsa' ? signBip137(message, secret, 'p2wpkh') : signBip322(message, address, secret, REGTEST)
     return { address, signature: bytesToHex(Uint8Array.from(atob(signature), (c) => c.charCodeAt(0))), messageHash: '' }
   }
   if (method === 'signPsbt') {

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { Wallet } from '@wallet-standard/base'
 import type { Wallets } from '@wallet-standard/app'
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } from '../../types'
@@ -7,7 +8,7 @@ import { servesNetwork } from '../../utils/bitcoin-chains'
 import { getUtxos } from '../../utils/esplora'
 import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
-import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature } from './standard'
+import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature, type BitcoinSwitchNetworkFeature } from './standard'
 import { satsConnectWallets, satsWallet } from './sats-connect'
 import { injectedWallets } from './injected'
 import { directConnector, directResult, type DirectAccount, type DirectWallet } from './direct'
@@ -61,8 +62,11 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   const esplora = (network: Network) => context?.rpcUrl(network) || network.rpcUrls.default.http[0] || ''
   const requested = () => (context?.networks ?? []).filter((n) => n.chainNamespace === 'bip122')
 
-  /** A session's wallet reports its accounts anew: none left ends it (disconnected); a new first address is announced. */
-  const accountsChanged = <A extends { address: string }>(id: string, session: { accounts: A[] }, accounts: A[], stop: (id: string) => void) => {
+  /**
+   * A session's wallet reports its accounts anew (on its own, or on the session's network after a
+   * switch): none left ends it (disconnected); a new first address is announced with every account.
+   */
+  const accountsChanged = <A extends { address: string }>(id: string, session: { accounts: A[]; network: Network }, accounts: A[], stop: (id: string) => void, describe: (accounts: A[], network: Network) => ConnectResult) => {
     if (accounts.length === 0) {
       stop(id)
       context?.onDisconnected(id)
@@ -70,14 +74,26 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     }
     const before = session.accounts[0]?.address
     session.accounts = accounts
-    if (accounts[0]!.address !== before) context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
+    if (accounts[0]!.address === before) return
+    const result = describe(accounts, session.network)
+    context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
   }
+  /** The network a wallet's accounts are on: the asked one when they serve it, else the site's first they do (the wallet keeps its own network across visits). */
+  const networkOf = (accounts: Session['accounts'], asked: Network): Network => {
+    const chains = accounts[0]!.chains
+    return chains.length === 0 || servesNetwork(chains, asked) ? asked : requested().find((n) => servesNetwork(chains, n)) ?? asked
+  }
+  const standardResult = (accounts: Session['accounts'], network: Network): ConnectResult => ({
+    address: accounts[0]!.address,
+    chainId: network.id,
+    accounts: accounts.map((a) => ({ address: a.address, type: purposeOf(a), publicKey: toHex(a.publicKey) })),
+  })
 
   /** The wallet's own account changes: another payment address, or none left (disconnected). */
   const watch = (id: string, session: Session) =>
     feature<EventsFeature>(session.wallet, 'standard:events')?.on('change', (changed) => {
       if (sessions.get(id) !== session || !changed.accounts) return
-      accountsChanged(id, session, bitcoinAccounts(changed.accounts), end)
+      accountsChanged(id, session, bitcoinAccounts(changed.accounts), end, standardResult)
     })
 
   const begin = (id: string, wallet: Wallet, accounts: Session['accounts'], network: Network): ConnectResult => {
@@ -85,11 +101,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     const session: Session = { wallet, accounts, network }
     sessions.set(id, session)
     session.off = watch(id, session)
-    return {
-      address: accounts[0]!.address,
-      chainId: network.id,
-      accounts: accounts.map((a) => ({ address: a.address, type: purposeOf(a), publicKey: toHex(a.publicKey) })),
-    }
+    return standardResult(accounts, network)
   }
 
   const discover = (ctx: AdapterContext) => {
@@ -143,7 +155,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (directSessions.get(id) !== session) return
       const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
       if (directSessions.get(id) !== session) return
-      accountsChanged(id, session, next, endDirect)
+      accountsChanged(id, session, next, endDirect, directResult)
     })
     return directResult(accounts, network)
   }
@@ -167,7 +179,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const { accounts } = await callWallet(() => connect.connect({ purposes: ['payment', 'ordinals'] }), ConnectOutput)
       const list = bitcoinAccounts(accounts.length ? accounts : wallet.accounts)
       if (list.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
-      return begin(id, wallet, list, network)
+      return begin(id, wallet, list, networkOf(list, network))
     },
     async reconnect(id, network) {
       const other = direct(id)
@@ -179,7 +191,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
       const list = wallet ? bitcoinAccounts(wallet.accounts) : []
-      return wallet && list.length ? begin(id, wallet, list, network) : undefined
+      return wallet && list.length ? begin(id, wallet, list, networkOf(list, network)) : undefined
     },
     async disconnect(id) {
       const other = directSessions.has(id) && direct(id)
@@ -199,16 +211,26 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (ongoing && other) {
         const accounts = await other.switchNetwork(network)
         ongoing.network = network
-        if (accounts?.length && accounts[0]!.address !== ongoing.accounts[0]?.address) {
-          ongoing.accounts = accounts
-          context?.onAccountChanged({ connectorId: id, address: accounts[0]!.address })
-        }
+        if (accounts?.length && directSessions.get(id) === ongoing) accountsChanged(id, ongoing, accounts, endDirect, directResult)
         return
       }
       const wallet = walletFor(id)
       if (!servesNetwork(wallet.chains, network)) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+      // AppKit's WalletStandardConnector.switchNetwork: the wallet's own bitcoin:switchNetwork, then its
+      // accounts on that network; a wallet without it cannot switch (its addresses are one network's).
+      const switchFeature = feature<BitcoinSwitchNetworkFeature>(wallet, 'bitcoin:switchNetwork')
+      if (!switchFeature) throw new PosternError(`${wallet.name} wallet does not support network switching`, 'UNSUPPORTED_CHAIN')
+      // The wallet may announce its new accounts (standard:events) before it answers: they are the new network's.
       const session = sessions.get(id)
+      const previous = session?.network
       if (session) session.network = network
+      try {
+        await callWallet(() => switchFeature.switchNetwork(network.caipNetworkId), v.unknown())
+      } catch (error) {
+        if (session && previous && session.network === network) session.network = previous
+        throw error
+      }
+      if (session && sessions.get(id) === session) accountsChanged(id, session, bitcoinAccounts(wallet.accounts), end, standardResult)
     },
     async getBalance(address, network) {
       // AppKit's BitcoinAdapter.getBalance: the sum of the address's unspent outputs.

@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { Wallet } from '@wallet-standard/base'
 import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
@@ -7,7 +6,7 @@ import { providerEvents } from './events'
 import { params, SendTransferParams, SignMessageParams, SignPsbtParams } from './schemas'
 
 export type { BitcoinConnector }
-import { callWallet, requireFeature, feature } from '../solana/standard'
+import { callWallet, requireFeature } from '../solana/standard'
 import { servesNetwork, walletChainFor } from '../../utils/bitcoin-chains'
 import { broadcast, getFeeRate, getUtxos } from '../../utils/esplora'
 import {
@@ -19,7 +18,6 @@ import {
   toHex,
   type BitcoinSignMessageFeature,
   type BitcoinSignTransactionFeature,
-  type BitcoinSwitchNetworkFeature,
   type BitcoinWalletAccount,
 } from './standard'
 
@@ -110,8 +108,7 @@ export function createBitcoinProvider(wallet: Wallet, explorerId: string | undef
     async switchNetwork(caipNetworkId) {
       const network = hooks.requested().find((n) => n.caipNetworkId === caipNetworkId)
       if (!network) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
-      const switchFeature = feature<BitcoinSwitchNetworkFeature>(wallet, 'bitcoin:switchNetwork')
-      if (switchFeature) await callWallet(() => switchFeature.switchNetwork(caipNetworkId), v.unknown())
+      // The adapter asks the wallet (bitcoin:switchNetwork) and takes its accounts there.
       await hooks.switchNetwork(network)
     },
     request: () => Promise.reject(new MethodNotSupportedError(wallet.name, 'request')),

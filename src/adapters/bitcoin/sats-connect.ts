@@ -59,6 +59,13 @@ async function call<S extends v.GenericSchema>(info: SatsInfo, method: string, p
 /** wallet_disconnect: the wallet forgets the site (best effort). */
 export const satsDisconnect = (info: SatsInfo) => call(info, 'wallet_disconnect', null, v.unknown()).then(() => undefined, () => undefined)
 
+/** wallet_changeNetwork by sats-connect's network name; a network it has no name for is refused. */
+async function changeNetwork(info: SatsInfo, network: Network): Promise<void> {
+  const name = NETWORK_NAMES[walletChainFor(network)]
+  if (!name) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+  await call(info, 'wallet_changeNetwork', { name }, v.unknown())
+}
+
 /** Asks for the payment and ordinal addresses (getAddresses, as AppKit does); payment first. */
 async function satsAccounts(info: SatsInfo): Promise<DirectAccount[]> {
   const { addresses } = await call(info, 'getAddresses', { purposes: ['payment', 'ordinals'], message: 'Connect to your wallet' }, Addresses)
@@ -72,8 +79,12 @@ export function satsWallet(info: SatsInfo, explorerId: string | undefined): Dire
     connect: () => satsAccounts(info),
     restore: () => satsAccounts(info),
     disconnect: () => satsDisconnect(info),
-    // The modal's switch keeps the accounts; the site's provider.switchNetwork asks the wallet (wallet_changeNetwork).
-    switchNetwork: () => Promise.resolve(undefined),
+    // AppKit's SatsConnectConnector.switchNetwork: wallet_changeNetwork, then (on the wallet's
+    // networkChange) its addresses on that network.
+    async switchNetwork(network) {
+      await changeNetwork(info, network)
+      return satsAccounts(info)
+    },
     provider: (hooks) => satsProvider(info, explorerId, hooks),
   }
 }
@@ -108,9 +119,8 @@ function satsProvider(info: SatsInfo, explorerId: string | undefined, hooks: Dir
     },
     async switchNetwork(caipNetworkId) {
       const network = hooks.requested().find((n) => n.caipNetworkId === caipNetworkId)
-      const name = network && NETWORK_NAMES[walletChainFor(network)]
-      if (!name) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
-      await call(info, 'wallet_changeNetwork', { name }, v.unknown())
+      if (!network) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
+      await changeNetwork(info, network)
     },
     request: () => Promise.reject(new MethodNotSupportedError(info.name, 'request')),
     ...providerEvents(),

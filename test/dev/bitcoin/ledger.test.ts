@@ -123,4 +123,19 @@ test('a ledger with mainnet\'s encoding funds the demo accounts\' bc1 addresses 
   }
 })
 
+test('a ledger with testnet\'s encoding funds the demo accounts\' tb1 addresses under testnet\'s chain id, from testnet\'s genesis', async () => {
+  const testnet = await startBitcoin({ network: 'testnet', blockIntervalMs: 60_000 })
+  try {
+    const from = testnet.accounts[0]!.payment
+    assert.equal([testnet.caipNetworkId, testnet.encoding], ['bip122:000000000933ea01ad0ee984209779ba', 'testnet'])
+    assert.match(from.address, /^tb1q/)
+    assert.is(from.secretKey, node0SecretKey, 'the same demo keys as on regtest')
+    assert.is(testnet.ledger.blocks[0]!.hash.slice(0, 32), testnet.caipNetworkId.slice(7), 'the CAIP-2 id is its genesis hash\'s start')
+    assert.is(testnet.ledger.utxosOf(from.address)[0]!.value, DEMO_PAYMENT_SATS)
+    assert.throws(() => testnet.ledger.fund([{ address: from.address.replace(/^tb1/, 'bcrt1'), sats: 1n }]))
+  } finally {
+    await testnet.stop()
+  }
+})
+
 test.run()

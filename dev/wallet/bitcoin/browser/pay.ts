@@ -5,11 +5,11 @@ import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { REGTEST } from '../../../bitcoin/keys.ts'
 
-export async function payFrom(esploraUrl: string, from: { address: string; secretKey: string }, to: string, sats: bigint): Promise<string> {
+export async function payFrom(esploraUrl: string, from: { address: string; secretKey: string }, to: string, sats: bigint, network: typeof btc.NETWORK = REGTEST): Promise<string> {
   const utxos = (await (await fetch(`${esploraUrl}/address/${from.address}/utxo`)).json()) as { txid: string; vout: number; value: number }[]
-  const script = btc.OutScript.encode(btc.Address(REGTEST).decode(from.address))
+  const script = btc.OutScript.encode(btc.Address(network).decode(from.address))
   const inputs = utxos.map((u) => ({ txid: u.txid, index: u.vout, witnessUtxo: { script, amount: BigInt(u.value) } }))
-  const selected = btc.selectUTXO(inputs, [{ address: to, amount: sats }], 'default', { changeAddress: from.address, feePerByte: 2n, network: REGTEST, createTx: true })
+  const selected = btc.selectUTXO(inputs, [{ address: to, amount: sats }], 'default', { changeAddress: from.address, feePerByte: 2n, network, createTx: true })
   if (!selected?.tx) throw Object.assign(new Error('Insufficient funds'), { code: -32603 })
   selected.tx.sign(hexToBytes(from.secretKey))
   selected.tx.finalize()

@@ -5,7 +5,7 @@
 // real ones reject with.
 import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
-import { accountFromKeys, REGTEST } from '../../../bitcoin/keys.ts'
+import { accountFromKeys, ENCODINGS, type BitcoinNetName } from '../../../bitcoin/keys.ts'
 import { payFrom } from './pay.ts'
 import { signBip322 } from '../../../../src/lazy/bitcoin/bip322.ts'
 import { signBip137 } from '../../../../src/lazy/bitcoin/bip137.ts'
@@ -23,8 +23,14 @@ const fail = (code: number, message: string) => Promise.reject({ jsonrpc: '2.0',
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
 
+/** sats-connect's network names (wallet_changeNetwork) and the addresses each writes. */
+const NETWORKS: Record<string, BitcoinNetName> = { Mainnet: 'mainnet', Testnet: 'testnet', Signet: 'testnet', Regtest: 'regtest' }
+
 export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<string, unknown> = globalThis as never) {
-  const keys = accountFromKeys(o.keys.payment, o.keys.ordinal, REGTEST)
+  // It starts on Regtest (the stack's ledger); wallet_changeNetwork moves its addresses to another network's encoding.
+  let networkName = 'Regtest'
+  let encoding = ENCODINGS.regtest
+  let keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
   const secretOf = (address: string) => [keys.payment, keys.ordinal].find((a) => a.address === address)?.secretKey
   const log: string[] = []
   let approve = true
@@ -40,7 +46,7 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
         if (params.address !== keys.payment.address) return fail(-32602, 'ECDSA signing needs the payment address')
         return { signature: signBip137(String(params.message), hexToBytes(secret), 'p2wpkh'), address: params.address, messageHash: '', protocol: 'ECDSA' }
       }
-      return { signature: signBip322(String(params.message), params.address, hexToBytes(secret), REGTEST), address: params.address, messageHash: '', protocol: 'BIP322' }
+      return { signature: signBip322(String(params.message), params.address, hexToBytes(secret), encoding), address: params.address, messageHash: '', protocol: 'BIP322' }
     }
     if (method === 'signPsbt') {
       const tx = btc.Transaction.fromPSBT(unb64(params.psbt))
@@ -53,12 +59,20 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
     }
     if (method === 'sendTransfer') {
       const [recipient] = params.recipients as { address: string; amount: number }[]
-      return payFrom(o.esploraUrl, keys.payment, recipient!.address, BigInt(recipient!.amount)).then(
+      return payFrom(o.esploraUrl, keys.payment, recipient!.address, BigInt(recipient!.amount), encoding).then(
         (txid) => ({ txid }),
         (error: Error) => fail(-32603, error.message),
       )
     }
-    if (method === 'wallet_disconnect' || method === 'wallet_changeNetwork') return null
+    if (method === 'wallet_changeNetwork') {
+      const next = NETWORKS[String(params?.name)]
+      if (!next) return fail(-32602, `Unknown network ${params?.name}`)
+      networkName = String(params.name)
+      encoding = ENCODINGS[next]
+      keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
+      return null
+    }
+    if (method === 'wallet_disconnect') return null
     return fail(-32601, `Method not found: ${method}`)
   }
   const provider = {
@@ -71,5 +85,15 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
   win[o.id] = provider
   const announced = (win.btc_providers as unknown[] | undefined) ?? []
   win.btc_providers = [...announced, { id: o.id, name: o.name, icon: o.icon, webUrl: 'https://postern.invalid' }]
-  return { log, setApprove: (next: boolean) => void (approve = next), addresses: { payment: keys.payment.address, ordinal: keys.ordinal.address } }
+  return {
+    log,
+    setApprove: (next: boolean) => void (approve = next),
+    get network() {
+      return networkName
+    },
+    /** The addresses on the network the wallet is on. */
+    get addresses() {
+      return { payment: keys.payment.address, ordinal: keys.ordinal.address }
+    },
+  }
 }

@@ -1,11 +1,13 @@
 // Postern's Bitcoin test wallet for the browser: a Wallet Standard wallet with the features AppKit
 // reads (bitcoin:connect, bitcoin:signMessage as BIP-322, bitcoin:signTransaction over PSBTs,
-// standard:events, standard:disconnect), backed by the local ledger's demo keys. A scripted person
-// approves or refuses each request; every request is logged for the tests.
+// bitcoin:switchNetwork, standard:events, standard:disconnect), backed by the local ledgers' demo
+// keys. Its accounts are written in the encoding of the chain it is on (bc1… on mainnet, tb1… on
+// testnet and signet, bcrt1… on regtest) and change with bitcoin:switchNetwork, as Xverse's do. A
+// scripted person approves or refuses each request; every request is logged for the tests.
 import * as btc from '@scure/btc-signer'
 import { hexToBytes } from '@noble/hashes/utils.js'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
-import { accountFromKeys, REGTEST } from '../../../bitcoin/keys.ts'
+import { accountFromKeys, ENCODINGS, encodingOfChain, type BitcoinNetName } from '../../../bitcoin/keys.ts'
 import { signBip322 } from '../../../../src/lazy/bitcoin/bip322.ts'
 
 export type Policy = 'approve' | 'reject'
@@ -15,26 +17,48 @@ export interface BitcoinTestWalletOptions {
   /** Secret keys (hex) of the payment (P2WPKH) and ordinal (P2TR) accounts. */
   keys: { payment: string; ordinal: string }
   chains?: string[]
-  /** The addresses' encoding: regtest's (bcrt1…, the default) or mainnet's (bc1…, for a local mainnet ledger). */
-  network?: 'regtest' | 'mainnet'
+  /** The chain it starts on, by its addresses' encoding: regtest's (bcrt1…, the default), testnet's (tb1…) or mainnet's (bc1…). */
+  network?: BitcoinNetName
+  /** false: a wallet without bitcoin:switchNetwork (its addresses stay on one network). */
+  canSwitch?: boolean
 }
 export interface LogEntry { method: string; outcome: 'ok' | 'rejected' | 'error'; params?: unknown }
 
 type Listener = (properties: { accounts?: readonly WalletAccount[] }) => void
 
+/** The CAIP-2 ids of the Bitcoin networks, as the Wallet Standard names them. */
+const WALLET_CHAINS: Record<string, string> = {
+  'bip122:000000000019d6689c085ae165831e93': 'bitcoin:mainnet',
+  'bip122:000000000933ea01ad0ee984209779ba': 'bitcoin:testnet',
+  'bip122:00000008819873e925422c1ff0f99f7c': 'bitcoin:signet',
+  'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': 'bitcoin:regtest',
+}
+
 const rejected = () => Object.assign(new Error('User rejected the request.'), { code: 4001 })
 
 export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
-  const network = o.network === 'mainnet' ? btc.NETWORK : REGTEST
-  const keys = accountFromKeys(o.keys.payment, o.keys.ordinal, network)
   const chains = (o.chains ?? ['bitcoin:regtest']) as IdentifierString[]
   const features: IdentifierString[] = ['bitcoin:signMessage', 'bitcoin:signTransaction']
-  const accounts = [
-    Object.freeze({ address: keys.payment.address, publicKey: hexToBytes(keys.payment.publicKey), chains, features, purpose: 'payment', label: `${o.name} payment` }),
-    Object.freeze({ address: keys.ordinal.address, publicKey: hexToBytes(keys.ordinal.publicKey), chains, features, purpose: 'ordinal', label: `${o.name} ordinal` }),
-  ] as WalletAccount[]
-  const secretOf = (address: string) => hexToBytes(address === keys.payment.address ? keys.payment.secretKey : address === keys.ordinal.address ? keys.ordinal.secretKey : '')
   const storageKey = `postern-bitcoin-test-wallet:${o.name}`
+  // The chain it is on, kept across reloads as an extension keeps it.
+  const startChain = chains.find((c) => encodingOfChain(c) === (o.network ?? 'regtest')) ?? chains[0]!
+  let chain: IdentifierString = (chains.find((c) => c === localStorage.getItem(`${storageKey}:chain`)) ?? startChain) as IdentifierString
+  const encoding = (): BitcoinNetName => encodingOfChain(chain) ?? 'regtest'
+  let network = ENCODINGS[encoding()]
+  let keys = accountFromKeys(o.keys.payment, o.keys.ordinal, network)
+  let accounts: WalletAccount[] = []
+  /** The accounts in the current chain's encoding, listing the wallet's chains of that encoding. */
+  const place = () => {
+    network = ENCODINGS[encoding()]
+    keys = accountFromKeys(o.keys.payment, o.keys.ordinal, network)
+    const on = chains.filter((c) => encodingOfChain(c) === encoding())
+    accounts = [
+      Object.freeze({ address: keys.payment.address, publicKey: hexToBytes(keys.payment.publicKey), chains: on, features, purpose: 'payment', label: `${o.name} payment` }),
+      Object.freeze({ address: keys.ordinal.address, publicKey: hexToBytes(keys.ordinal.publicKey), chains: on, features, purpose: 'ordinal', label: `${o.name} ordinal` }),
+    ] as WalletAccount[]
+  }
+  place()
+  const secretOf = (address: string) => hexToBytes(address === keys.payment.address ? keys.payment.secretKey : address === keys.ordinal.address ? keys.ordinal.secretKey : '')
   let authorized = localStorage.getItem(storageKey) === '1'
   let policy: Policy = 'approve'
   const log: LogEntry[] = []
@@ -88,6 +112,19 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
             emit()
           }),
       },
+      // Xverse's shape of it: the wallet moves to the chain (a CAIP-2 id or bitcoin:<name>) and announces its accounts there.
+      ...(o.canSwitch !== false && { 'bitcoin:switchNetwork': {
+        version: '1.0.0',
+        switchNetwork: (caipNetworkId: string) =>
+          run('bitcoin:switchNetwork', caipNetworkId, () => {
+            const target = chains.find((c) => c === caipNetworkId || c === WALLET_CHAINS[caipNetworkId])
+            if (!target) throw Object.assign(new Error(`The wallet does not serve ${caipNetworkId}`), { code: 4902 })
+            chain = target
+            localStorage.setItem(`${storageKey}:chain`, chain)
+            place()
+            emit()
+          }),
+      } }),
       'standard:events': {
         version: '1.0.0',
         on: (_event: 'change', listener: Listener) => {
@@ -135,7 +172,13 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
       localStorage.removeItem(storageKey)
       emit()
     },
-    addresses: { payment: keys.payment.address, ordinal: keys.ordinal.address },
+    /** The addresses on the chain the wallet is on. */
+    get addresses() {
+      return { payment: keys.payment.address, ordinal: keys.ordinal.address }
+    },
+    get chain() {
+      return chain
+    },
   }
   return { wallet, handle }
 }
