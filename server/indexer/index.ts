@@ -34,6 +34,8 @@ export function startIndexer(opts: IndexerOptions): Indexer {
   let timer: NodeJS.Timeout | undefined
   let queue: Promise<void> = Promise.resolve()
   const lastError = new Map<string, string>()
+  // When each Solana owner's token accounts were last read: a pass reads only those due.
+  const tokenReads = new Map<string, number>()
 
   // Errors are reported once per source until they change, then the pass is retried next tick.
   const attempt = async (source: string, work: () => Promise<unknown>) => {
@@ -55,7 +57,7 @@ export function startIndexer(opts: IndexerOptions): Indexer {
           for (let round = 0; round < MAX_ROUNDS_PER_PASS && !stopped; round++) if ((await syncEvm(opts.db, src, evmOpts)) === 0) break
         }),
       ),
-      opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!, { onTouched: opts.onTouched })),
+      opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!, { onTouched: opts.onTouched, tokenReads })),
     ])
   }
   const enqueue = (work: () => Promise<void>) => (queue = queue.then(work, work))
