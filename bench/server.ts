@@ -1,10 +1,11 @@
 // `npm run bench:server`: the reference server under load, on PGlite then on a real Postgres,
-// against the local chains, beside a bare Node floor; then two servers on one Postgres losing one.
+// against the local chains and Solana ledger, beside a bare Node floor; then two servers on one Postgres losing one.
 // `--soak [minutes]` instead holds the mix at 50 % of saturation (bench/server-soak.ts).
 // Options: --seconds N (per run, default 5), --db pglite|postgres, --routes a,b (by name start),
 // --no-failover, --cpu-prof DIR (the server's profile, written when it stops).
 import { parseArgs } from 'node:util'
 import { startChains, type LocalChains } from '../dev/chains/index.ts'
+import { startSolana, type LocalSolana } from '../dev/solana/index.ts'
 import { runFailover } from './server-failover.ts'
 import { startFloor } from './server-floor.ts'
 import { load, type LoadRequest, type LoadResult } from './server-load.ts'
@@ -52,16 +53,16 @@ async function measure(url: string, name: string, read: boolean, prepare: (count
   return { name, read, saturation, at50, at80 }
 }
 
-async function benchDatabase(db: Target['db'], chains: LocalChains, me: string, floorRps: number) {
+async function benchDatabase(db: Target['db'], chains: LocalChains, solana: LocalSolana, me: string, floorRps: number) {
   progress(`${db}: starting the server and indexing the history`)
-  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'] })
+  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'], solanaRpcUrl: solana.rpcUrl })
   try {
     const url = target.server.url
     const before = { rss: target.server.rss(), size: await target.size() }
-    const routes = benchRoutes(url, me).filter((r) => !args.routes || args.routes.split(',').some((p) => r.name.startsWith(p)))
+    const routes = benchRoutes(url, me, solana.accounts[0]!.address).filter((r) => !args.routes || args.routes.split(',').some((p) => r.name.startsWith(p)))
     const rows: RouteFigures[] = []
     for (const r of routes) rows.push(await measure(url, r.name, r.read, (count) => r.prepare(count), !!r.pooled))
-    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me), count), false, MIX_LENGTH))
+    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me, solana.accounts[0]!.address), count), false, MIX_LENGTH))
     const after = { rss: target.server.rss(), size: await target.size() }
     return { db, rows, resources: resourceLine(db, before, after), verdicts: verdicts(rows, floorRps, READ_BOUND_MS) }
   } finally {
@@ -70,8 +71,8 @@ async function benchDatabase(db: Target['db'], chains: LocalChains, me: string, 
 }
 
 async function main() {
-  progress(`starting the local chains and seeding ${SEEDED} transactions of history`)
-  const chains = await startChains()
+  progress(`starting the local chains and the Solana ledger, and seeding ${SEEDED} transactions of history`)
+  const [chains, solana] = await Promise.all([startChains(), startSolana()])
   try {
     const me = await seedHistory(chains, SEEDED, (done) => progress(`  ${done} sent`))
     if (args.soak) {
@@ -84,7 +85,7 @@ async function main() {
     floor.stop()
     const dbs = (args.db ? args.db.split(',') : ['pglite', 'postgres']) as Target['db'][]
     const results = []
-    for (const db of dbs) results.push(await benchDatabase(db, chains, me, floorRuns.saturation.rps))
+    for (const db of dbs) results.push(await benchDatabase(db, chains, solana, me, floorRuns.saturation.rps))
     let failover
     if (!args['no-failover']) {
       progress('failover: two servers on one Postgres, the indexing one killed mid-load')
@@ -99,7 +100,7 @@ async function main() {
     if (failover) console.log(`### Failover\n\n\`\`\`\n${JSON.stringify(failover, null, 2)}\n\`\`\``)
     console.log(`\nTook ${((Date.now() - started) / 60_000).toFixed(1)} min; peak RSS of this process ${mb(process.memoryUsage().rss)}`)
   } finally {
-    await chains.stop()
+    await Promise.all([chains.stop(), solana.stop()])
   }
 }
 
