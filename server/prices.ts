@@ -5,7 +5,7 @@ import type { Queryable } from './db/index.ts'
 export const PRICES_MAX_AGE_MS = 2_000
 
 type Price = (symbol: string) => number
-// The same shared read as balances': a request past 3/4 of its age starts the next read and is
+// The same shared read as balances': a request past half its age starts the next read and is
 // served at once, so the requests of a busy server do not all wait for the table every 2 s.
 const cached = new WeakMap<Queryable, BalanceCache<Price>>()
 
