@@ -67,7 +67,10 @@ export class BalanceCache<T> {
   #refresh(key: string, hit: Entry<T>, load: () => Promise<T>, now: number): void {
     const next: Entry<T> = (hit.next = { at: now, value: load() })
     next.value.then(
-      () => this.#entries.get(key) === hit && this.#store(key, next, now),
+      () => {
+        next.answered = true
+        if (this.#entries.get(key) === hit) this.#store(key, next, now)
+      },
       () => (next.failed = true),
     )
   }

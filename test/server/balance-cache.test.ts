@@ -42,14 +42,16 @@ test('behavior: an address asked for steadily is read again before its entry exp
   const first = cache.read('eip155:1', '0xabc', r.load, { now: 0 })
   r.finishAll()
   await first
-  assert.is(await cache.read('eip155:1', '0xabc', r.load, { now: BALANCE_MAX_AGE_MS / 2 }), 1, 'served the entry at once')
+  assert.is(await cache.read('eip155:1', '0xabc', r.load, { now: BALANCE_MAX_AGE_MS * 0.6 }), 1, 'served the entry at once')
   assert.is(r.started, 2, 'and the next read started')
   assert.is(await cache.read('eip155:1', '0xabc', r.load, { now: BALANCE_MAX_AGE_MS * 0.8 }), 1)
   assert.is(r.started, 2, 'one next read at a time')
   r.finishAll()
-  await Promise.resolve()
+  await new Promise((resolve) => setTimeout(resolve, 0))
   assert.is(await cache.read('eip155:1', '0xabc', r.load, { now: BALANCE_MAX_AGE_MS + 1 }), 2, 'past the first read\'s age, the next one serves')
   assert.is(r.started, 2)
+  assert.is(await cache.read('eip155:1', '0xabc', r.load, { now: BALANCE_MAX_AGE_MS * 1.1 }), 2)
+  assert.is(r.started, 3, 'and past half its own age, the one after it starts')
 })
 
 test('behavior: past its age, a next read still running is waited for, not started again', async () => {

@@ -34,7 +34,7 @@ test('a request past half the interval is served the read it has and starts the 
     const now = Date.now() + 60_000
     assert.is((await priceTable(db, now))('ETH'), 3000)
     await query("UPDATE prices SET usd = 3300 WHERE symbol = 'ETH'")
-    assert.is((await priceTable(db, now + PRICES_MAX_AGE_MS / 2))('ETH'), 3000, 'served at once')
+    assert.is((await priceTable(db, now + PRICES_MAX_AGE_MS * 0.6))('ETH'), 3000, 'served at once')
     assert.is(reads, 2, 'the next read started')
     await new Promise((resolve) => setTimeout(resolve, 50))
     assert.is((await priceTable(db, now + PRICES_MAX_AGE_MS + 1))('ETH'), 3300, 'and serves past the first one\'s age')
