@@ -9,7 +9,8 @@ import { startSolana, type LocalSolana } from '../dev/solana/index.ts'
 import { runFailover } from './server-failover.ts'
 import { startFloor } from './server-floor.ts'
 import { load, type LoadRequest, type LoadResult } from './server-load.ts'
-import { mb, resourceLine, routeTable, verdicts, type RouteFigures } from './server-report.ts'
+import { fileURLToPath } from 'node:url'
+import { mb, resourceLine, routeTable, verdicts, type RouteFigures, type ServerTimes } from './server-report.ts'
 import { benchRoutes, mixRequests, MIX_LENGTH, shortfall } from './server-routes.ts'
 import { seedHistory } from './server-seed.ts'
 import { soak } from './server-soak.ts'
@@ -36,7 +37,7 @@ const progress = (line: string) => console.log(`[${((Date.now() - started) / 100
 const fmt = (r: LoadResult) => `${Math.round(r.rps)} req/s, p50 ${r.p50} p99 ${r.p99} p999 ${r.p999} ms, ${r.errors + r.non2xx} errors`
 
 /** Saturation, then 50 % and 80 % of it, for one route (or the mix). */
-async function measure(url: string, name: string, read: boolean, prepare: (count: number) => Promise<LoadRequest[]>, pooled: boolean, perRequest = 1): Promise<RouteFigures> {
+async function measure(url: string, name: string, read: boolean, prepare: (count: number) => Promise<LoadRequest[]>, pooled: boolean, perRequest = 1, inside?: () => Promise<ServerTimes>): Promise<RouteFigures> {
   const run = async (rate?: number) => {
     // A timed run at saturation (the mix) prepares for 1,500 requests/s, past what one server answers.
     const count = rate ? Math.ceil((rate * SECONDS * 1.1) / perRequest) + 20 : Math.ceil((pooled ? SATURATION_POOL : 1500 * SECONDS) / perRequest)
@@ -48,21 +49,42 @@ async function measure(url: string, name: string, read: boolean, prepare: (count
   progress(`  ${name}: saturation ${fmt(saturation)}`)
   const at50 = await run(saturation.rps * 0.5)
   progress(`  ${name}: at 50 % ${fmt(at50)}`)
+  await inside?.() // from here on
   const at80 = await run(saturation.rps * 0.8)
-  progress(`  ${name}: at 80 % ${fmt(at80)}`)
-  return { name, read, saturation, at50, at80 }
+  const server80 = await inside?.()
+  progress(`  ${name}: at 80 % ${fmt(at80)}${server80 ? `; in the server p50 ${server80.p50} p99 ${server80.p99} p999 ${server80.p999} ms` : ''}`)
+  return { name, read, saturation, at50, at80, server80 }
+}
+
+/** The server's own request times (bench/server-timer.ts loaded into it): each call ends a period and starts the next. */
+function serverTimer() {
+  const waiting: ((t: ServerTimes) => void)[] = []
+  return {
+    preload: fileURLToPath(new URL('./server-timer.ts', import.meta.url)),
+    log(chunk: string) {
+      for (const m of chunk.matchAll(/^srv (\{.*\})$/gm)) waiting.shift()?.(JSON.parse(m[1]!) as ServerTimes)
+    },
+    take(pid: number): Promise<ServerTimes> {
+      return new Promise((resolve) => {
+        waiting.push(resolve)
+        process.kill(pid, 'SIGUSR2')
+      })
+    },
+  }
 }
 
 async function benchDatabase(db: Target['db'], chains: LocalChains, solana: LocalSolana, me: string, floorRps: number) {
   progress(`${db}: starting the server and indexing the history`)
-  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'], solanaRpcUrl: solana.rpcUrl })
+  const timer = serverTimer()
+  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'], solanaRpcUrl: solana.rpcUrl, preload: timer.preload, log: timer.log })
+  const inside = () => timer.take(target.server.pid)
   try {
     const url = target.server.url
     const before = { rss: target.server.rss(), size: await target.size() }
     const routes = benchRoutes(url, me, solana.accounts[0]!.address).filter((r) => !args.routes || args.routes.split(',').some((p) => r.name.startsWith(p)))
     const rows: RouteFigures[] = []
-    for (const r of routes) rows.push(await measure(url, r.name, r.read, (count) => r.prepare(count), !!r.pooled))
-    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me, solana.accounts[0]!.address), count), false, MIX_LENGTH))
+    for (const r of routes) rows.push(await measure(url, r.name, r.read, (count) => r.prepare(count), !!r.pooled, 1, inside))
+    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me, solana.accounts[0]!.address), count), false, MIX_LENGTH, inside))
     const after = { rss: target.server.rss(), size: await target.size() }
     return { db, rows, resources: resourceLine(db, before, after), verdicts: verdicts(rows, floorRps, READ_BOUND_MS) }
   } finally {
