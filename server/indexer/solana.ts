@@ -137,7 +137,10 @@ async function forgetOtherLedger(db: Db, src: SolanaSource): Promise<void> {
 async function followTokenAccounts(db: Db, src: SolanaSource, watched: Watched[], newest: Map<string, string[]>, opts: SolanaSyncOptions): Promise<Watched[]> {
   const now = opts.now ?? Date.now()
   const reads = opts.tokenReads
-  const due = (owner: string) => !reads || newest.get(owner)!.length > 0 || !(now - (reads.get(owner) ?? -Infinity) < TOKEN_ACCOUNTS_SWEEP_MS)
+  const due = (owner: string) => {
+    const last = reads?.get(owner)
+    return last === undefined || newest.get(owner)!.length > 0 || now - last >= TOKEN_ACCOUNTS_SWEEP_MS
+  }
   const owners = watched.filter((w) => !w.token_account && due(w.address)).map((w) => w.address)
   if (owners.length === 0) return []
   const found = await tokenAccountAddresses(src.rpcUrl, owners)
