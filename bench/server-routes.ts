@@ -50,7 +50,8 @@ async function signIns(url: string, count: number): Promise<string[]> {
   })
 }
 
-export function benchRoutes(url: string, me: string): BenchRoute[] {
+/** `solanaMe`: a Solana ledger account (SOL and a token) for the Solana balance route, when the server has a ledger. */
+export function benchRoutes(url: string, me: string, solanaMe?: string): BenchRoute[] {
   const read = (name: string, path: string, headers?: Record<string, string>): BenchRoute => ({ name, read: true, prepare: async () => [{ path, headers }] })
   const history = `/v1/account/${me}/history?projectId=${PROJECT}`
   return [
@@ -64,6 +65,8 @@ export function benchRoutes(url: string, me: string): BenchRoute[] {
       read: true,
       prepare: async () => [{ path: balancePath(me), setupRequest: (req) => ({ ...req, path: balancePath(`0x${randomBytes(20).toString('hex')}`) }) }],
     },
+    // One shared read of the ledger (SOL and the token accounts, one batched request) serves for 1 s, as on EVM.
+    ...(solanaMe ? [read('balance (Solana)', balancePath(solanaMe))] : []),
     {
       // Each connection pages through the whole history with the cursors, then starts again.
       name: 'history pages',

@@ -20,13 +20,14 @@ export interface Target {
 }
 
 /** The reference server on `db`, with its history indexed. */
-export async function startTarget(db: Target['db'], chains: LocalChains, me: string, opts: { cpuProfDir?: string; preload?: string; log?: (line: string) => void } = {}): Promise<Target> {
+export async function startTarget(db: Target['db'], chains: LocalChains, me: string, opts: { cpuProfDir?: string; preload?: string; log?: (line: string) => void; solanaRpcUrl?: string } = {}): Promise<Target> {
   const env = {
     EVM_RPC_URLS: chains.chains.map((c) => `${c.chainId}=${c.rpcUrl}`).join(','),
     EVM_TOKENS: chains.chains.map((c) => `${c.chainId}:${c.token.address}:USDC:USD Coin:6`).join(','),
     RATE_LIMITS: LOAD_RATE_LIMITS,
     // One wrapping key for every server on this database, as a deployment shares its own.
     SHARE_KEY: randomBytes(32).toString('hex'),
+    ...(opts.solanaRpcUrl ? { SOLANA_RPC_URL: opts.solanaRpcUrl } : {}),
   }
   let postgres: TestPostgres | undefined
   let size: () => Promise<number>

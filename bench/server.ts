@@ -1,14 +1,16 @@
 // `npm run bench:server`: the reference server under load, on PGlite then on a real Postgres,
-// against the local chains, beside a bare Node floor; then two servers on one Postgres losing one.
+// against the local chains and Solana ledger, beside a bare Node floor; then two servers on one Postgres losing one.
 // `--soak [minutes]` instead holds the mix at 50 % of saturation (bench/server-soak.ts).
 // Options: --seconds N (per run, default 5), --db pglite|postgres, --routes a,b (by name start),
 // --no-failover, --cpu-prof DIR (the server's profile, written when it stops).
 import { parseArgs } from 'node:util'
 import { startChains, type LocalChains } from '../dev/chains/index.ts'
+import { startSolana, type LocalSolana } from '../dev/solana/index.ts'
 import { runFailover } from './server-failover.ts'
 import { startFloor } from './server-floor.ts'
 import { load, type LoadRequest, type LoadResult } from './server-load.ts'
-import { mb, resourceLine, routeTable, verdicts, type RouteFigures } from './server-report.ts'
+import { fileURLToPath } from 'node:url'
+import { mb, resourceLine, routeTable, verdicts, type RouteFigures, type ServerTimes } from './server-report.ts'
 import { benchRoutes, mixRequests, MIX_LENGTH, shortfall } from './server-routes.ts'
 import { seedHistory } from './server-seed.ts'
 import { soak } from './server-soak.ts'
@@ -35,7 +37,7 @@ const progress = (line: string) => console.log(`[${((Date.now() - started) / 100
 const fmt = (r: LoadResult) => `${Math.round(r.rps)} req/s, p50 ${r.p50} p99 ${r.p99} p999 ${r.p999} ms, ${r.errors + r.non2xx} errors`
 
 /** Saturation, then 50 % and 80 % of it, for one route (or the mix). */
-async function measure(url: string, name: string, read: boolean, prepare: (count: number) => Promise<LoadRequest[]>, pooled: boolean, perRequest = 1): Promise<RouteFigures> {
+async function measure(url: string, name: string, read: boolean, prepare: (count: number) => Promise<LoadRequest[]>, pooled: boolean, perRequest = 1, inside?: () => Promise<ServerTimes>): Promise<RouteFigures> {
   const run = async (rate?: number) => {
     // A timed run at saturation (the mix) prepares for 1,500 requests/s, past what one server answers.
     const count = rate ? Math.ceil((rate * SECONDS * 1.1) / perRequest) + 20 : Math.ceil((pooled ? SATURATION_POOL : 1500 * SECONDS) / perRequest)
@@ -47,21 +49,42 @@ async function measure(url: string, name: string, read: boolean, prepare: (count
   progress(`  ${name}: saturation ${fmt(saturation)}`)
   const at50 = await run(saturation.rps * 0.5)
   progress(`  ${name}: at 50 % ${fmt(at50)}`)
+  await inside?.() // from here on
   const at80 = await run(saturation.rps * 0.8)
-  progress(`  ${name}: at 80 % ${fmt(at80)}`)
-  return { name, read, saturation, at50, at80 }
+  const server80 = await inside?.()
+  progress(`  ${name}: at 80 % ${fmt(at80)}${server80 ? `; in the server p50 ${server80.p50} p99 ${server80.p99} p999 ${server80.p999} ms` : ''}`)
+  return { name, read, saturation, at50, at80, server80 }
 }
 
-async function benchDatabase(db: Target['db'], chains: LocalChains, me: string, floorRps: number) {
+/** The server's own request times (bench/server-timer.ts loaded into it): each call ends a period and starts the next. */
+function serverTimer() {
+  const waiting: ((t: ServerTimes) => void)[] = []
+  return {
+    preload: fileURLToPath(new URL('./server-timer.ts', import.meta.url)),
+    log(chunk: string) {
+      for (const m of chunk.matchAll(/^srv (\{.*\})$/gm)) waiting.shift()?.(JSON.parse(m[1]!) as ServerTimes)
+    },
+    take(pid: number): Promise<ServerTimes> {
+      return new Promise((resolve) => {
+        waiting.push(resolve)
+        process.kill(pid, 'SIGUSR2')
+      })
+    },
+  }
+}
+
+async function benchDatabase(db: Target['db'], chains: LocalChains, solana: LocalSolana, me: string, floorRps: number) {
   progress(`${db}: starting the server and indexing the history`)
-  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'] })
+  const timer = serverTimer()
+  const target = await startTarget(db, chains, me, { cpuProfDir: args['cpu-prof'], solanaRpcUrl: solana.rpcUrl, preload: timer.preload, log: timer.log })
+  const inside = () => timer.take(target.server.pid)
   try {
     const url = target.server.url
     const before = { rss: target.server.rss(), size: await target.size() }
-    const routes = benchRoutes(url, me).filter((r) => !args.routes || args.routes.split(',').some((p) => r.name.startsWith(p)))
+    const routes = benchRoutes(url, me, solana.accounts[0]!.address).filter((r) => !args.routes || args.routes.split(',').some((p) => r.name.startsWith(p)))
     const rows: RouteFigures[] = []
-    for (const r of routes) rows.push(await measure(url, r.name, r.read, (count) => r.prepare(count), !!r.pooled))
-    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me), count), false, MIX_LENGTH))
+    for (const r of routes) rows.push(await measure(url, r.name, r.read, (count) => r.prepare(count), !!r.pooled, 1, inside))
+    if (!args.routes) rows.push(await measure(url, 'the mix', true, (count) => mixRequests(benchRoutes(url, me, solana.accounts[0]!.address), count), false, MIX_LENGTH, inside))
     const after = { rss: target.server.rss(), size: await target.size() }
     return { db, rows, resources: resourceLine(db, before, after), verdicts: verdicts(rows, floorRps, READ_BOUND_MS) }
   } finally {
@@ -70,8 +93,8 @@ async function benchDatabase(db: Target['db'], chains: LocalChains, me: string, 
 }
 
 async function main() {
-  progress(`starting the local chains and seeding ${SEEDED} transactions of history`)
-  const chains = await startChains()
+  progress(`starting the local chains and the Solana ledger, and seeding ${SEEDED} transactions of history`)
+  const [chains, solana] = await Promise.all([startChains(), startSolana()])
   try {
     const me = await seedHistory(chains, SEEDED, (done) => progress(`  ${done} sent`))
     if (args.soak) {
@@ -84,7 +107,7 @@ async function main() {
     floor.stop()
     const dbs = (args.db ? args.db.split(',') : ['pglite', 'postgres']) as Target['db'][]
     const results = []
-    for (const db of dbs) results.push(await benchDatabase(db, chains, me, floorRuns.saturation.rps))
+    for (const db of dbs) results.push(await benchDatabase(db, chains, solana, me, floorRuns.saturation.rps))
     let failover
     if (!args['no-failover']) {
       progress('failover: two servers on one Postgres, the indexing one killed mid-load')
@@ -99,7 +122,7 @@ async function main() {
     if (failover) console.log(`### Failover\n\n\`\`\`\n${JSON.stringify(failover, null, 2)}\n\`\`\``)
     console.log(`\nTook ${((Date.now() - started) / 60_000).toFixed(1)} min; peak RSS of this process ${mb(process.memoryUsage().rss)}`)
   } finally {
-    await chains.stop()
+    await Promise.all([chains.stop(), solana.stop()])
   }
 }
 

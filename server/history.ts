@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { formatUnits, getAddress } from 'viem'
+import { checksumAddress, formatUnits } from 'viem'
 import { tokenIconUrl } from './assets.ts'
 import { fixtures, nativeCurrency } from './fixtures.ts'
 import { priceTable } from './prices.ts'
@@ -99,7 +99,20 @@ function groupByTransaction(rows: MoveRow[]): MoveRow[][] {
   return groups
 }
 
-const display = (chain: string, a: string) => (chain.startsWith('eip155:') && /^0x[0-9a-f]{40}$/.test(a) ? getAddress(a) : a)
+// viem's getAddress keeps its checks in LRU maps whose upkeep took about 5 % of a history page's
+// time in the profile; the same addresses come back page after page, so their spelling is kept here.
+const checksums = new Map<string, string>()
+const CHECKSUMS_MAX = 10_000
+
+function display(chain: string, a: string): string {
+  if (!chain.startsWith('eip155:') || !/^0x[0-9a-f]{40}$/.test(a)) return a
+  let shown = checksums.get(a)
+  if (shown === undefined) {
+    if (checksums.size >= CHECKSUMS_MAX) checksums.clear()
+    checksums.set(a, (shown = checksumAddress(a as `0x${string}`)))
+  }
+  return shown
+}
 
 function currencyOf(chain: string, m: MoveRow) {
   if (m.asset !== 'native') return { name: m.name ?? m.asset, symbol: m.symbol ?? '', decimals: m.decimals ?? 0, spam: m.spam ?? true }

@@ -1,25 +1,25 @@
+import { BalanceCache } from './balance-cache.ts'
 import type { Queryable } from './db/index.ts'
 
 /** How long a read of the prices table serves requests: an operator's change shows within this. */
 export const PRICES_MAX_AGE_MS = 2_000
 
-const cached = new WeakMap<Queryable, { at: number; table: Promise<(symbol: string) => number> }>()
+type Price = (symbol: string) => number
+// The same shared read as balances': a request past half its age starts the next read and is
+// served at once, so the requests of a busy server do not all wait for the table every 2 s.
+const cached = new WeakMap<Queryable, BalanceCache<Price>>()
 
 /**
  * USD price per symbol from the prices table. Every balance and history request prices its
  * entries: one read of the small table serves them all for PRICES_MAX_AGE_MS.
  */
-export function priceTable(db: Queryable, now = Date.now()): Promise<(symbol: string) => number> {
-  const hit = cached.get(db)
-  if (hit && now - hit.at < PRICES_MAX_AGE_MS) return hit.table
-  const table = readPrices(db)
-  cached.set(db, { at: now, table })
-  // A failed read is not kept: the next request reads again.
-  table.catch(() => cached.get(db)?.table === table && cached.delete(db))
-  return table
+export function priceTable(db: Queryable, now = Date.now()): Promise<Price> {
+  let reads = cached.get(db)
+  if (!reads) cached.set(db, (reads = new BalanceCache<Price>({ maxAgeMs: PRICES_MAX_AGE_MS, maxEntries: 1 })))
+  return reads.read('prices', 'usd', () => readPrices(db), { now })
 }
 
-async function readPrices(db: Queryable): Promise<(symbol: string) => number> {
+async function readPrices(db: Queryable): Promise<Price> {
   const rows = await db.query<{ symbol: string; usd: number }>('SELECT symbol, usd FROM prices')
   const bySymbol = new Map(rows.map((r) => [r.symbol.toUpperCase(), Number(r.usd)]))
   // Unknown symbols are worth 0, as the hosted API reports them.

@@ -17,11 +17,16 @@ export interface IndexerOptions {
   onTouched?: EvmSyncOptions['onTouched']
 }
 
+export type ChainFamily = 'evm' | 'solana'
+
 export interface Indexer {
   /** True while this server holds the lock and indexes. */
   readonly leading: boolean
-  /** Runs a pass now when leading (so a reader sees the latest blocks); a no-op otherwise. */
-  catchUp(): Promise<void>
+  /**
+   * Runs a pass now when leading (so a reader sees the latest blocks); a no-op otherwise. `family`
+   * narrows it to the EVM chains or the Solana ledger: a reader of one does not wait for the other.
+   */
+  catchUp(family?: ChainFamily): Promise<void>
   stop(): Promise<void>
 }
 
@@ -34,6 +39,8 @@ export function startIndexer(opts: IndexerOptions): Indexer {
   let timer: NodeJS.Timeout | undefined
   let queue: Promise<void> = Promise.resolve()
   const lastError = new Map<string, string>()
+  // When each Solana owner's token accounts were last read: a pass reads only those due.
+  const tokenReads = new Map<string, number>()
 
   // Errors are reported once per source until they change, then the pass is retried next tick.
   const attempt = async (source: string, work: () => Promise<unknown>) => {
@@ -47,28 +54,33 @@ export function startIndexer(opts: IndexerOptions): Indexer {
     }
   }
 
-  const pass = async () => {
+  const pass = async (family?: ChainFamily) => {
     if (stopped || !lock) return
     await Promise.all([
-      ...opts.evm.map((src) =>
+      ...(family === 'solana' ? [] : opts.evm).map((src) =>
         attempt(src.caip, async () => {
           for (let round = 0; round < MAX_ROUNDS_PER_PASS && !stopped; round++) if ((await syncEvm(opts.db, src, evmOpts)) === 0) break
         }),
       ),
-      opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!, { onTouched: opts.onTouched })),
+      family !== 'evm' && opts.solana && attempt(opts.solana.caip, () => syncSolana(opts.db, opts.solana!, { onTouched: opts.onTouched, tokenReads })),
     ])
   }
   const enqueue = (work: () => Promise<void>) => (queue = queue.then(work, work))
   // Readers asking while a pass waits to start share it: it starts after each of them asked, so
   // it reads every block they could expect, and a burst of readers costs one pass, not one each.
-  let waiting: Promise<void> | undefined
-  const catchUp = () => {
+  const waiting = new Map<ChainFamily | 'all', Promise<void>>()
+  const catchUp = (family?: ChainFamily) => {
     if (!lock || stopped) return Promise.resolve()
-    waiting ??= enqueue(async () => {
-      waiting = undefined
-      await pass()
-    })
-    return waiting
+    const key = family ?? 'all'
+    let shared = waiting.get(key)
+    if (!shared) {
+      shared = enqueue(async () => {
+        waiting.delete(key)
+        await pass(family)
+      })
+      waiting.set(key, shared)
+    }
+    return shared
   }
 
   const tick = async () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { solanaRpc, tokenAccountAddresses } from '../chain/solana.ts'
+import { solanaBatch, solanaRpc, tokenAccountAddresses } from '../chain/solana.ts'
 import type { Db, Queryable } from '../db/index.ts'
 import { seeToken, tokenOf } from '../tokens.ts'
 import { ParsedTransaction, solanaMoves, touchedBy } from './solana-read.ts'
@@ -17,34 +17,75 @@ export interface SolanaSource {
 const Signatures = v.array(v.object({ signature: v.string(), err: v.unknown() }))
 const PAGE = 1000
 
+/** How often every followed owner's token accounts are read again, new signatures or not. */
+export const TOKEN_ACCOUNTS_SWEEP_MS = 60_000
+
+export interface SolanaSyncOptions extends Pick<EvmSyncOptions, 'onTouched'> {
+  /**
+   * When each owner's token accounts were last read (kept by the caller across passes): an owner
+   * is read again when it has new signatures or its last read is older than the sweep. Without
+   * it every owner is read.
+   */
+  tokenReads?: Map<string, number>
+  now?: number
+}
+
+type Watched = { address: string; last_signature: string | null; owner: string | null; token_account: boolean }
+
 /**
  * Solana RPCs have no block-wide transfer feed here (the local ledger answers neither getBlock nor
- * logsSubscribe), so the indexer follows addresses: each watched address's new signatures, oldest first.
+ * logsSubscribe), so the indexer follows addresses: each watched address's new signatures, oldest
+ * first. A pass asks for every address's new signatures in one batch, and for the token accounts
+ * of the owners that may have new ones in another.
  */
-export async function syncSolana(db: Db, src: SolanaSource, opts: Pick<EvmSyncOptions, 'onTouched'> = {}): Promise<void> {
+export async function syncSolana(db: Db, src: SolanaSource, opts: SolanaSyncOptions = {}): Promise<void> {
   await forgetOtherLedger(db, src)
-  await followTokenAccounts(db, src)
-  const watched = await db.query<{ address: string; last_signature: string | null; owner: string | null }>('SELECT address, last_signature, owner FROM solana_watch ORDER BY address')
-  for (const { address, last_signature, owner } of watched) {
-    const config: Record<string, unknown> = { limit: PAGE, commitment: 'confirmed' }
-    if (last_signature) config['until'] = last_signature
-    const newest = await solanaRpc(src.rpcUrl, 'getSignaturesForAddress', [address, config], Signatures)
-    if (newest.length === 0) continue
+  const watched = await db.query<Watched>('SELECT address, last_signature, owner, token_account FROM solana_watch ORDER BY address')
+  const newest = await newSignatures(src, watched)
+  // A token account found now is read in this pass, as the owner's may be.
+  const added = await followTokenAccounts(db, src, watched, newest, opts)
+  for (const [address, signatures] of added.length ? await newSignatures(src, added) : []) newest.set(address, signatures)
+  watched.push(...added)
+  for (const { address, owner } of watched) {
+    const signatures = newest.get(address)!
+    if (signatures.length === 0) continue
     const rows: TransferRow[] = []
     // A new signature of a followed address moved its balances (a token account's are its owner's).
     const touched = new Set([owner ?? address])
-    for (const { signature } of [...newest].reverse()) {
-      const tx = await solanaRpc(src.rpcUrl, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], ParsedTransaction)
+    const oldestFirst = [...signatures].reverse()
+    const txs = await solanaBatch(src.rpcUrl, oldestFirst.map((signature) => ({ method: 'getTransaction', params: [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }], schema: ParsedTransaction })))
+    for (const [i, signature] of oldestFirst.entries()) {
+      const tx = txs[i] as ParsedTransaction | null | Error
+      if (tx instanceof Error) throw tx
       if (!tx) continue
       rows.push(...(await toRows(db, src, signature, tx)))
       for (const a of touchedBy(tx)) touched.add(a)
     }
     await db.transaction(async (q) => {
       await insertTransfers(q, rows)
-      await q.query('UPDATE solana_watch SET last_signature = $2 WHERE address = $1', [address, newest[0]!.signature])
+      await q.query('UPDATE solana_watch SET last_signature = $2 WHERE address = $1', [address, signatures[0]!])
     })
     opts.onTouched?.(src.caip, touched)
   }
+}
+
+/** Each address's signatures since its last one, newest first: one batch for all of them. */
+async function newSignatures(src: SolanaSource, watched: Watched[]): Promise<Map<string, string[]>> {
+  const answers = await solanaBatch(
+    src.rpcUrl,
+    watched.map(({ address, last_signature }) => ({
+      method: 'getSignaturesForAddress',
+      params: [address, { limit: PAGE, commitment: 'confirmed', ...(last_signature ? { until: last_signature } : {}) }],
+      schema: Signatures,
+    })),
+  )
+  return new Map(
+    watched.map(({ address }, i) => {
+      const answer = answers[i]
+      if (answer instanceof Error) throw answer
+      return [address, (answer as v.InferOutput<typeof Signatures>).map((s) => s.signature)]
+    }),
+  )
 }
 
 async function toRows(db: Db, src: SolanaSource, signature: string, tx: ParsedTransaction): Promise<TransferRow[]> {
@@ -89,15 +130,33 @@ async function forgetOtherLedger(db: Db, src: SolanaSource): Promise<void> {
 
 /**
  * An incoming SPL transfer names the receiver's token account, not the receiver: following an
- * owner means following its token accounts too (the rows still name owners).
+ * owner means following its token accounts too (the rows still name owners). A new token account
+ * is created by a transaction naming its owner (the associated token account program's), so only
+ * owners with new signatures are read, and every owner once a sweep; returns the accounts it adds.
  */
-async function followTokenAccounts(db: Db, src: SolanaSource): Promise<void> {
-  const owners = await db.query<{ address: string }>('SELECT address FROM solana_watch WHERE NOT token_account')
-  for (const { address } of owners) {
-    for (const account of await tokenAccountAddresses(src.rpcUrl, address)) {
-      await db.query('INSERT INTO solana_watch (address, token_account, owner) VALUES ($1, true, $2) ON CONFLICT DO NOTHING', [account, address])
+async function followTokenAccounts(db: Db, src: SolanaSource, watched: Watched[], newest: Map<string, string[]>, opts: SolanaSyncOptions): Promise<Watched[]> {
+  const now = opts.now ?? Date.now()
+  const reads = opts.tokenReads
+  const due = (owner: string) => {
+    const last = reads?.get(owner)
+    return last === undefined || newest.get(owner)!.length > 0 || now - last >= TOKEN_ACCOUNTS_SWEEP_MS
+  }
+  const owners = watched.filter((w) => !w.token_account && due(w.address)).map((w) => w.address)
+  if (owners.length === 0) return []
+  const found = await tokenAccountAddresses(src.rpcUrl, owners)
+  const known = new Set(watched.map((w) => w.address))
+  const added: Watched[] = []
+  for (const [owner, accounts] of found) {
+    reads?.set(owner, now)
+    for (const account of accounts) {
+      if (known.has(account)) continue
+      const inserted = await db.query('INSERT INTO solana_watch (address, token_account, owner) VALUES ($1, true, $2) ON CONFLICT DO NOTHING RETURNING 1', [account, owner])
+      if (inserted.length) added.push({ address: account, last_signature: null, owner, token_account: true })
     }
   }
+  // Owners no longer followed are forgotten with their reads.
+  if (reads) for (const owner of reads.keys()) if (!known.has(owner)) reads.delete(owner)
+  return added
 }
 
 /** How many addresses asked about are followed at once (configured ones come on top). */

@@ -51,9 +51,11 @@ export const historyRoutes: Route[] = [
         const { cursor: after } = parse(v.object({ cursor: v.optional(BitcoinCursor) }), { cursor: cursorText }, 'query')
         return { json: await bitcoinHistoryPage(state, address, bitcoin, after).catch(chainReadFailed) }
       }
-      if (!isEvmAddress(address) && !isBech32Address(address) && !isTonAddress(address) && state.solanaRpcUrl) await watchSolana(state.db, address)
-      // The leading server reads the newest blocks first; a failed read still serves what is stored.
-      await state.indexer?.catchUp().catch(() => undefined)
+      const solana = !isEvmAddress(address) && !isBech32Address(address) && !isTonAddress(address) && !!state.solanaRpcUrl
+      if (solana) await watchSolana(state.db, address)
+      // The leading server reads the newest blocks first, of the address's own chains only (an EVM
+      // page does not wait for the Solana ledger); a failed read still serves what is stored.
+      await state.indexer?.catchUp(isEvmAddress(address) ? 'evm' : solana ? 'solana' : undefined).catch(() => undefined)
       const { cursor } = parse(v.object({ cursor: v.optional(Cursor) }), { cursor: cursorText }, 'query')
       return { json: await historyPage(state, address, { chainId, cursor }) }
     },

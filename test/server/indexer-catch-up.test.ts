@@ -1,5 +1,6 @@
 // Readers that ask the indexer to catch up at once share one pass, and each pass they wait for
 // starts after they asked (so it reads every block they could expect).
+import { createServer } from 'node:http'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { PublicClient } from 'viem'
@@ -40,6 +41,37 @@ test('a burst of catch-ups costs one pass, which starts after every one of them 
   } finally {
     await indexer.stop()
     await db.close()
+  }
+})
+
+test('a catch-up for one chain family passes over that family only', async () => {
+  const db = await openDb({})
+  let evmPasses = 0
+  let solanaRequests = 0
+  const client = { getBlockNumber: async () => (evmPasses++, 0n) } as unknown as PublicClient
+  // A ledger that answers nothing useful: each pass over it is one request, then an error (logged once).
+  const ledger = createServer((_req, res) => (solanaRequests++, res.writeHead(503).end()))
+  await new Promise<void>((resolve) => ledger.listen(0, '127.0.0.1', () => resolve()))
+  const rpcUrl = `http://127.0.0.1:${(ledger.address() as { port: number }).port}`
+  const indexer = startIndexer({ db, evm: [{ caip: 'eip155:1', client }], solana: { caip: 'solana:x', rpcUrl, knownMints: {} }, intervalMs: 60_000, startBlock: 5n })
+  try {
+    for (let i = 0; !indexer.leading; i++) {
+      assert.ok(i < 100, 'leading')
+      await sleep(20)
+    }
+    await indexer.catchUp()
+    const counts = (): [number, number] => [evmPasses, solanaRequests]
+    const [evm0, solana0] = counts()
+    await indexer.catchUp('evm')
+    assert.equal(counts(), [evm0 + 1, solana0], 'an EVM reader does not wait for the ledger')
+    await indexer.catchUp('solana')
+    assert.equal(counts(), [evm0 + 1, solana0 + 1], 'a Solana reader does not wait for the EVM nodes')
+    await indexer.catchUp()
+    assert.equal(counts(), [evm0 + 2, solana0 + 2], 'without a family, both')
+  } finally {
+    await indexer.stop()
+    await db.close()
+    await new Promise((resolve) => ledger.close(resolve))
   }
 })
 

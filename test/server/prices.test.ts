@@ -25,4 +25,23 @@ test('the table is read once per interval; a change through setPrice shows at on
   }
 })
 
+test('a request past half the interval is served the read it has and starts the next one: no request waits for the table', async () => {
+  const db = await openDb({})
+  let reads = 0
+  const query = db.query
+  db.query = (sql, params) => (/FROM prices/.test(sql) && reads++, query(sql, params))
+  try {
+    const now = Date.now() + 60_000
+    assert.is((await priceTable(db, now))('ETH'), 3000)
+    await query("UPDATE prices SET usd = 3300 WHERE symbol = 'ETH'")
+    assert.is((await priceTable(db, now + PRICES_MAX_AGE_MS * 0.6))('ETH'), 3000, 'served at once')
+    assert.is(reads, 2, 'the next read started')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    assert.is((await priceTable(db, now + PRICES_MAX_AGE_MS + 1))('ETH'), 3300, 'and serves past the first one\'s age')
+    assert.is(reads, 2)
+  } finally {
+    await db.close()
+  }
+})
+
 test.run()

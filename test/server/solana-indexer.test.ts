@@ -14,8 +14,11 @@ import {
   type KeyPairSigner,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { getCreateAssociatedTokenIdempotentInstruction } from '@solana-program/token'
 import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
+import { openDb } from '../../server/db/index.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { syncSolana, TOKEN_ACCOUNTS_SWEEP_MS, watchSolana } from '../../server/indexer/solana.ts'
 import type { Balance, History } from '../dev/api-chain-cases.ts'
 import { sendSolana } from '../dev/solana-send.ts'
 import { startRpcProxy, type RpcProxy } from './hardening/rpc-proxy.ts'
@@ -84,6 +87,57 @@ const history = async (ctx: Ctx, owner: string) => {
   assert.is(res.status, 200)
   return (await res.json()) as History
 }
+
+/** Runs `work`; returns the HTTP requests the server made of the ledger and the owners whose token accounts it read. */
+async function ledgerUse(ctx: Ctx, work: () => Promise<unknown>) {
+  const [requests, calls] = [ctx.rpc!.requests, ctx.rpc!.log.length]
+  await work()
+  const tokenReads = ctx.rpc!.log.slice(calls).filter((c) => c.method === 'getTokenAccountsByOwner').map((c) => c.params[0] as string)
+  return { requests: ctx.rpc!.requests - requests, tokenOwners: new Set(tokenReads), tokenCalls: tokenReads.length }
+}
+
+// First, before the indexer's next timed pass (a minute away): each pass here is a request's catch-up.
+test('a pass with nothing new costs two requests of the ledger (its genesis, every address\'s signatures in one batch) and reads no token accounts', async (ctx) => {
+  const owners = await Promise.all(Array.from({ length: 6 }, async () => (await generateKeyPairSigner()).address))
+  for (const owner of owners) await history(ctx, owner) // followed from now on
+  const quiet = await ledgerUse(ctx, () => history(ctx, owners[0]!))
+  assert.is(quiet.tokenCalls, 0, 'no owner has a new signature, and each was read within the sweep')
+  assert.is(quiet.requests, 2, 'getGenesisHash, then one batch of getSignaturesForAddress')
+})
+
+test('a token account created for a followed owner is followed from the transaction that created it; owners without new signatures are not read', async (ctx) => {
+  const [, from] = ctx.signers as [KeyPairSigner, KeyPairSigner]
+  const [owner, idle] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
+  await history(ctx, owner.address)
+  await history(ctx, idle.address)
+  const mint = address(ctx.solana!.mint)
+  const create = getCreateAssociatedTokenIdempotentInstruction({ payer: from, ata: await ata(owner.address, mint), owner: owner.address, mint })
+  const first = await sendSolana(ctx.solana!.rpcUrl, from, [create, await splTransfer(ctx, from, owner.address, 1_000_000n)])
+  const pass = await ledgerUse(ctx, async () => assert.ok((await history(ctx, owner.address)).data.some((i) => i.metadata.hash === first)))
+  assert.ok(pass.tokenOwners.has(owner.address), 'the owner, named by the transaction creating its account, is read')
+  assert.not.ok(pass.tokenOwners.has(idle.address), 'an owner without new signatures is not')
+  // The next transfer names the token account alone: it is found through the account followed above.
+  const second = await send(ctx, from, await splTransfer(ctx, from, owner.address, 2_000_000n))
+  const found = (await history(ctx, owner.address)).data.find((i) => i.metadata.hash === second)
+  assert.equal(found?.transfers.map((t) => [t.direction, t.fungible_info.symbol, t.quantity.numeric]), [['in', 'USDC', '2']])
+})
+
+test('every owner\'s token accounts are read again once a sweep, all in one request', async (ctx) => {
+  const db = await openDb({})
+  try {
+    const owners = await Promise.all(Array.from({ length: 3 }, async () => (await generateKeyPairSigner()).address))
+    for (const owner of owners) await watchSolana(db, owner)
+    const src = { caip: 'solana:local', rpcUrl: ctx.rpc!.url, knownMints: {} }
+    const tokenReads = new Map<string, number>()
+    const sync = (now: number) => ledgerUse(ctx, () => syncSolana(db, src, { tokenReads, now }))
+    const firstRead = await sync(1_000)
+    assert.equal([firstRead.tokenOwners, firstRead.tokenCalls, firstRead.requests], [new Set(owners), 6, 3], 'classic and Token-2022 for each, in one batch beside genesis and signatures')
+    assert.is((await sync(1_000 + TOKEN_ACCOUNTS_SWEEP_MS - 1)).tokenCalls, 0)
+    assert.equal((await sync(1_000 + TOKEN_ACCOUNTS_SWEEP_MS)).tokenOwners, new Set(owners))
+  } finally {
+    await db.close()
+  }
+})
 
 test('a SOL send to a new address appears for both sides once they are followed', async (ctx) => {
   const [from] = ctx.signers as [KeyPairSigner]
