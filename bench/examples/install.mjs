@@ -123,6 +123,8 @@ export const buildEnv = (projectId) => ({
 export async function buildApp(dir, projectId) {
   const env = buildEnv(projectId)
   const own = await run('npm', ['run', 'build'], { cwd: dir, env })
+  // The whole output stays in the work folder: the table shows only its first error.
+  writeFileSync(join(dir, 'examples-build.log'), own.output)
   if (own.code === 0) return { ok: true, bundled: true }
   const error = firstError(own.output)
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
@@ -130,9 +132,11 @@ export async function buildApp(dir, projectId) {
   // `next build` whatever the library); the type check still runs.
   if (/\bnext build\b/.test(pkg.scripts?.build ?? '')) {
     const bundler = await run('npx', ['--no-install', 'next', 'build', '--no-lint'], { cwd: dir, env })
+    writeFileSync(join(dir, 'examples-bundler.log'), bundler.output)
     return { ok: false, bundled: bundler.code === 0, error }
   }
   if (!/\bvite\b/.test(pkg.scripts?.build ?? '') && !/\bvite\b/.test(pkg.scripts?.['build-only'] ?? '')) return { ok: false, bundled: false, error }
   const bundler = await run('npx', ['--no-install', 'vite', 'build'], { cwd: dir, env })
+  writeFileSync(join(dir, 'examples-bundler.log'), bundler.output)
   return { ok: false, bundled: bundler.code === 0, error }
 }
