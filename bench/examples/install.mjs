@@ -95,13 +95,24 @@ function setVersion(dir, name, version) {
   return changed
 }
 
+/**
+ * `next build`'s lint failure ("Failed to compile." above the file, then `22:23  Error: … rule`):
+ * the first rule broken, with its file and place.
+ */
+function lintError(lines) {
+  const at = lines.findIndex((l) => /^\d+:\d+\s+Error:/.test(l))
+  if (at < 0) return undefined
+  const file = lines.slice(0, at).findLast((l) => /^\.?\/\S+$/.test(l))
+  return `${file ? `${file} ` : ''}${lines[at].replace(/\s+/g, ' ')}`
+}
+
 /** The first line of a tool's output that reads as an error, shortened for a table cell. */
 export function firstError(output) {
   const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter(Boolean)
   // The type checker's own message first (tsc, vue-tsc, Next's "Type error:"): run side by side with
   // the bundler, it may print after the bundler's warnings. Then a bundler's resolve error, then any error line.
   const compiler = lines.find((l) => /error TS\d+|Type error:/.test(l))
-  const specific = compiler ?? lines.find((l) => /Module not found|is not exported|Missing ".*" specifier/.test(l))
+  const specific = compiler ?? lintError(lines) ?? lines.find((l) => /Module not found|is not exported|Missing ".*" specifier/.test(l))
   const line = specific ?? lines.find((l) => /\berror\b|Error:|ERR!|failed|Cannot find|not found/i.test(l) && !/^npm warn/i.test(l)) ?? lines.at(-1) ?? ''
   return line.length > 160 ? `${line.slice(0, 157)}…` : line
 }
@@ -123,6 +134,8 @@ export const buildEnv = (projectId) => ({
 export async function buildApp(dir, projectId) {
   const env = buildEnv(projectId)
   const own = await run('npm', ['run', 'build'], { cwd: dir, env })
+  // The whole output stays in the work folder: the table shows only its first error.
+  writeFileSync(join(dir, 'examples-build.log'), own.output)
   if (own.code === 0) return { ok: true, bundled: true }
   const error = firstError(own.output)
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
@@ -130,9 +143,11 @@ export async function buildApp(dir, projectId) {
   // `next build` whatever the library); the type check still runs.
   if (/\bnext build\b/.test(pkg.scripts?.build ?? '')) {
     const bundler = await run('npx', ['--no-install', 'next', 'build', '--no-lint'], { cwd: dir, env })
+    writeFileSync(join(dir, 'examples-bundler.log'), bundler.output)
     return { ok: false, bundled: bundler.code === 0, error }
   }
   if (!/\bvite\b/.test(pkg.scripts?.build ?? '') && !/\bvite\b/.test(pkg.scripts?.['build-only'] ?? '')) return { ok: false, bundled: false, error }
   const bundler = await run('npx', ['--no-install', 'vite', 'build'], { cwd: dir, env })
+  writeFileSync(join(dir, 'examples-bundler.log'), bundler.output)
   return { ok: false, bundled: bundler.code === 0, error }
 }

@@ -20,9 +20,19 @@ export async function routeRelay(context, relayUrl) {
   })
 }
 
-/** The `wc:` URI the modal shows (its QR's data attribute), if it shows one now. */
+/**
+ * The `wc:` URI the modal shows, if it shows one now: Postern's QR carries it as a data attribute;
+ * AppKit's (`--appkit` runs) is the `uri` of a `wui-qr-code` nested in the modal's shadow roots.
+ */
 export const shownUri = (page) => page.evaluate(() => {
-  const uri = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[data-wc-uri]')?.getAttribute('data-wc-uri')
+  const modal = document.querySelector('w3m-modal')?.shadowRoot
+  const find = (root) => {
+    for (const el of root?.querySelectorAll('*') ?? []) {
+      const found = el.localName === 'wui-qr-code' ? el.uri : find(el.shadowRoot)
+      if (found) return found
+    }
+  }
+  const uri = modal?.querySelector('[data-wc-uri]')?.getAttribute('data-wc-uri') ?? find(modal)
   return uri?.startsWith('wc:') ? uri : undefined
 })
 

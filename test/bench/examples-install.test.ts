@@ -22,4 +22,18 @@ test("without a type error, a bundler's resolve error, then any error line", () 
   assert.is(firstError('npm warn deprecated x\nsomething failed here\nbye'), 'something failed here')
 })
 
+test("next build's lint failure: the rule broken, with its file and place, not \"Failed to compile.\" (next-core-app-router)", () => {
+  const output = [
+    '   Linting and checking validity of types ...',
+    '',
+    'Failed to compile.',
+    '',
+    './src/components/ActionButtonList.tsx',
+    '22:23  Error: Unexpected any. Specify a different type.  @typescript-eslint/no-explicit-any',
+    '',
+    'info  - Need to disable some ESLint rules? Learn more here: https://nextjs.org/docs/app/api-reference/config/eslint#disabling-rules',
+  ].join('\n')
+  assert.is(firstError(output), './src/components/ActionButtonList.tsx 22:23 Error: Unexpected any. Specify a different type. @typescript-eslint/no-explicit-any')
+})
+
 test.run()
