@@ -77,11 +77,14 @@ async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
+  // AppKit with e-mail login on lists the wallets behind this button (Postern lists them at once).
+  const moreWallets = page.locator('w3m-modal').getByText('Continue with a wallet').first()
   for (const until = Date.now() + 15_000; ; await page.waitForTimeout(300)) {
     if (await wallet.isVisible()) {
       await wallet.click()
       break
     }
+    if (await moreWallets.isVisible()) await moreWallets.click().catch(() => undefined)
     const uri = await shownUri(page)
     if (uri && pairWalletConnect) {
       await pairWalletConnect(uri)
