@@ -19,8 +19,8 @@ const nameLookup = (s: Stack) => fetch(`${s.faults.config.apiUrl}/v1/profile/acc
 
 test('behavior: a switch per chain RPC, the API, the relay and the database; the config reaches each service through its switch', () => {
   const { faults, config } = stack!
-  // Every chain's RPC has its switch: the EVM chains, the Bitcoin ledgers' Esplora APIs (mainnet's, testnet's and regtest's encodings), TON's and TRON's.
-  assert.equal([...faults.services].sort(), ['api', 'db', 'relay', 'rpc:bip122:000000000019d6689c085ae165831e93', 'rpc:bip122:000000000933ea01ad0ee984209779ba', 'rpc:bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'rpc:eip155:1', 'rpc:eip155:137', 'rpc:ton:-239', 'rpc:tron:0x504f5354'])
+  // Every chain's RPC has its switch: the EVM chains, the Bitcoin ledgers' Esplora APIs (mainnet's, testnet's and regtest's encodings), Sui's, TON's and TRON's.
+  assert.equal([...faults.services].sort(), ['api', 'db', 'relay', 'rpc:bip122:000000000019d6689c085ae165831e93', 'rpc:bip122:000000000933ea01ad0ee984209779ba', 'rpc:bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'rpc:eip155:1', 'rpc:eip155:137', 'rpc:sui:localnet', 'rpc:ton:-239', 'rpc:tron:0x504f5354'])
   for (const [caip, url] of Object.entries(faults.config.rpcUrls)) assert.is.not(url, config.rpcUrls[caip])
   assert.is.not(faults.config.apiUrl, config.apiUrl)
   assert.match(faults.config.relayUrl, /^ws:\/\/127\.0\.0\.1:\d+/)
