@@ -37,6 +37,9 @@ export function t(en: string, vars?: Record<string, string | number>): string {
  * Speaks the locale nearest `wanted` (the `locale` option, else the browser's language);
  * English needs no fetch, and a locale that fails to arrive leaves English.
  */
+/** The locale last asked for (its messages may still be on their way). */
+export const askedLocale = () => asked
+
 export async function setLocale(wanted: string): Promise<void> {
   asked = wanted
   const found = !/^en\b/i.test(wanted) && (await import('../i18n/load').then((m) => m.loadLocale(wanted), () => undefined))

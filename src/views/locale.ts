@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks'
 import type { Store } from '../signals/store'
-import { locale, setLocale } from '../ui/base'
+import { askedLocale, locale, setLocale } from '../ui/base'
 
 /**
  * updateOptions({ locale }) while the modal is mounted: the new locale's messages are fetched,
@@ -16,6 +16,10 @@ export function useLocaleOption(store: Store, host: HTMLElement) {
       if (locale.lang == 'ar') root.dir = 'rtl'
       else root.removeAttribute('dir')
     })
+    // A change made while the modal was mounting (after mountModal read the option, before this
+    // effect) found no relocale to call: speak it now.
+    const wanted = store.options.locale ?? navigator.language
+    if (wanted != askedLocale()) store.ui.relocale(wanted)
     return () => void delete store.ui.relocale
   }, [])
 }
