@@ -1,13 +1,13 @@
 // The balance endpoint for TON addresses, read from a toncenter v2 JSON-RPC endpoint (TON_API_URL):
 // here the local TON ledger (dev/ton, @ton/sandbox behind toncenter's API) with the demo wallet funded.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Address, toNano } from '@ton/core'
 import { formatUnits } from 'viem'
 import { startTon, type LocalTon } from '../../dev/ton/index.ts'
 import { demoTonWallet } from '../../dev/ton/keys.ts'
+import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
 
@@ -26,17 +26,9 @@ const watchdog = setTimeout(() => (console.error('ton-balance.test.ts: timed out
 test.before(async (ctx) => {
   ctx.wallet = (await demoTonWallet()).contract.address
   ctx.ton = await startTon({ fund: [ctx.wallet], amount: toNano('12.5') })
-  const ledger = ctx.ton.url
-  ctx.proxy = createServer(async (req, res) => {
-    let body = ''
-    for await (const chunk of req) body += chunk
-    const answer = ctx.fakeAnswer !== undefined
-      ? JSON.stringify(ctx.fakeAnswer)
-      : await (await fetch(ledger, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
-    res.writeHead(200, { 'content-type': 'application/json' }).end(answer)
-  })
-  await new Promise<void>((resolve) => ctx.proxy!.listen(0, '127.0.0.1', resolve))
-  ctx.api = await startApiServer({ chains: [], tonApiUrl: `http://127.0.0.1:${(ctx.proxy.address() as AddressInfo).port}/api/v2/jsonRPC`, indexer: false })
+  const proxy = await tonApiProxy(ctx.ton.url, () => ctx.fakeAnswer)
+  ctx.proxy = proxy.server
+  ctx.api = await startApiServer({ chains: [], tonApiUrl: proxy.url, indexer: false })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()

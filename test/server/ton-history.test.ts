@@ -1,14 +1,14 @@
 // The history endpoint for TON addresses, read from toncenter v2's getTransactions (TON_API_URL):
 // here the local TON ledger (dev/ton, @ton/sandbox behind toncenter's API), paged by the
 // transactions' lt and hash as toncenter continues.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Address, internal, SendMode, toNano } from '@ton/core'
 import { WalletContractV4 } from '@ton/ton'
 import { startTon, type LocalTon } from '../../dev/ton/index.ts'
 import { demoTonWallet } from '../../dev/ton/keys.ts'
+import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 
 interface Ctx {
@@ -35,17 +35,9 @@ test.before(async (ctx) => {
   for (let i = 0; i < SENDS; i++) {
     await wallet.sendTransfer({ seqno: await wallet.getSeqno(), secretKey: key.secretKey, sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS, messages: [internal({ to: ctx.recipient, value: toNano('0.1') + BigInt(i), bounce: false })] })
   }
-  const ledger = ctx.ton.url
-  ctx.proxy = createServer(async (req, res) => {
-    let body = ''
-    for await (const chunk of req) body += chunk
-    const answer = ctx.fakeAnswer !== undefined
-      ? JSON.stringify(ctx.fakeAnswer)
-      : await (await fetch(ledger, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text()
-    res.writeHead(200, { 'content-type': 'application/json' }).end(answer)
-  })
-  await new Promise<void>((resolve) => ctx.proxy!.listen(0, '127.0.0.1', resolve))
-  ctx.api = await startApiServer({ chains: [], tonApiUrl: `http://127.0.0.1:${(ctx.proxy.address() as AddressInfo).port}/api/v2/jsonRPC`, indexer: false })
+  const proxy = await tonApiProxy(ctx.ton.url, () => ctx.fakeAnswer)
+  ctx.proxy = proxy.server
+  ctx.api = await startApiServer({ chains: [], tonApiUrl: proxy.url, indexer: false })
 })
 test.after(async (ctx) => {
   await ctx.api?.stop()
