@@ -14,6 +14,13 @@ const ChainUrl = v.pipe(
   v.transform((s) => ({ chainId: Number(s.slice(0, s.indexOf('='))), rpcUrl: s.slice(s.indexOf('=') + 1) })),
   v.check((c) => v.is(Url, c.rpcUrl), 'must be chainId=url with an http(s) URL'),
 )
+/** caip2=url: a Sui network's full node. */
+const SuiNodeUrl = v.pipe(
+  v.string(),
+  v.regex(/^sui:[-_a-zA-Z0-9]{1,32}=\S+$/, 'must be sui:network=url'),
+  v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
+  v.check(([, url]) => v.is(Url, url), 'must be sui:network=url with an http(s) URL'),
+)
 const ChainToken = v.pipe(
   v.string(),
   v.regex(/^\d{1,12}:0x[0-9a-fA-F]{40}:[^:,]+:[^:,]+:\d{1,2}$/, 'must be chainId:address:symbol:name:decimals'),
@@ -54,6 +61,8 @@ const Env = v.object({
   /** A toncenter v2 JSON-RPC endpoint (toncenter.com's or a self-hosted ton-http-api): TON balances. */
   TON_API_URL: v.optional(Url),
   TON_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), TON_MAINNET),
+  /** Sui full nodes' JSON-RPC per network: sui:mainnet=https://fullnode.mainnet.sui.io:443, comma-separated. */
+  SUI_RPC_URLS: v.optional(v.pipe(v.string(), v.transform(List), v.array(SuiNodeUrl)), ''),
   /** Origins of every project, and `projectId=origin` entries for one project's own list. */
   ALLOWED_ORIGINS: v.optional(v.pipe(v.string(), v.transform(List))),
   PROJECT_IDS: v.optional(v.pipe(v.string(), v.transform(List))),
@@ -97,6 +106,7 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     bitcoinChainIds: e.BITCOIN_CHAIN_IDS,
     tonApiUrl: e.TON_API_URL,
     tonChainIds: e.TON_CHAIN_IDS,
+    suiRpcUrls: Object.fromEntries(e.SUI_RPC_URLS),
     ...originsOf(e.ALLOWED_ORIGINS),
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',

@@ -62,6 +62,8 @@ export interface ApiServerOptions {
   tonApiUrl?: string
   /** CAIP-2 ids that TON API answers for; the first is reported. Default TON mainnet. */
   tonChainIds?: string[]
+  /** Sui full nodes' JSON-RPC (SUI_RPC_URLS) by CAIP-2 id, e.g. sui:mainnet: Sui balances and history. */
+  suiRpcUrls?: Record<string, string>
   /** A postgres:// URL; PGlite otherwise. */
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
@@ -130,6 +132,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   state.bitcoinEsploraUrls = { ...Object.fromEntries(state.bitcoinChainIds.map((chain) => [chain, opts.bitcoinEsploraUrl!])), ...opts.bitcoinEsploraUrls }
   state.bitcoinChainIds = Object.keys(state.bitcoinEsploraUrls)
   if (opts.tonApiUrl) Object.assign(state, { tonApiUrl: opts.tonApiUrl, tonChainIds: opts.tonChainIds ?? [TON_MAINNET] })
+  state.suiRpcUrls = { ...opts.suiRpcUrls }
   configureSmartAccounts(state, opts.smartAccounts)
   configureRateLimits(state, opts.rateLimits, opts.trustProxy)
   try {

@@ -9,7 +9,9 @@ export const SolanaAddress = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{3
 const BitcoinBech32 = v.pipe(v.string(), v.regex(/^(bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87}$/))
 /** TON: user-friendly (48 base64 characters, its checksum holding) or raw (workchain:64 hex). */
 const TonAddress = v.pipe(v.string(), v.check(isTonAddress))
-export const AnyAddress = v.union([EvmAddress, SolanaAddress, BitcoinBech32, TonAddress], 'must be an EVM (0x + 40 hex) or Solana (base58) address')
+/** Sui: 0x and 64 hex digits; read in the node's lower case. */
+const SuiAddress = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/), v.toLowerCase())
+export const AnyAddress = v.union([EvmAddress, SolanaAddress, BitcoinBech32, TonAddress, SuiAddress], 'must be an EVM (0x + 40 hex), Sui (0x + 64 hex) or Solana (base58) address')
 
 export const isEvmAddress = (a: string): a is `0x${string}` => v.is(EvmAddress, a)
 

@@ -51,6 +51,8 @@ export interface ServerState {
   /** A toncenter v2 JSON-RPC endpoint for TON balances (TON_API_URL), and the CAIP-2 ids it answers for (the first reported). */
   tonApiUrl?: string
   tonChainIds: string[]
+  /** Sui full nodes' JSON-RPC by CAIP-2 id (SUI_RPC_URLS): the Sui networks served, the first reported. */
+  suiRpcUrls: Record<string, string>
   indexer: Indexer | undefined
   /** EVM and Solana balances read a moment ago, per (chain, address), shared by the requests for them. */
   balances: BalanceCache<ChainHoldings>
@@ -96,6 +98,7 @@ export function createState(opts: {
     bitcoinChainIds: [],
     bitcoinEsploraUrls: {},
     tonChainIds: [],
+    suiRpcUrls: {},
     indexer: undefined,
     balances: new BalanceCache({ maxAgeMs: opts.balanceMaxAgeMs }),
   }
@@ -107,7 +110,7 @@ export function evmChainByCaip(state: ServerState, caip: string): EvmChain | und
 
 /** The chain ids this server answers for: its EVM chains, then its Solana ids, then its Bitcoin ones. */
 export function servedChainIds(state: ServerState): string[] {
-  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds, ...state.bitcoinChainIds, ...state.tonChainIds]
+  return [...state.evm.map((c) => c.caip as string), ...state.solanaChainIds, ...state.tronChainIds, ...state.bitcoinChainIds, ...state.tonChainIds, ...Object.keys(state.suiRpcUrls)]
 }
 
 /** The reported Solana chain id, when a Solana RPC is configured. */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { isValidSuiAddress, isValidTransactionDigest, normalizeSuiAddress } from '@mysten/sui/utils'
 import { rawTransaction, SuiInputError, SuiParamsError, SuiSignatureError, type ExecutedTransaction, type SuiLedger } from './ledger.ts'
 import { objectData, SUI_TYPE } from './objects.ts'
+import { QueryError, queryTransactions, TransactionQuery, transactionInput } from './query.ts'
 
 // Sui's JSON-RPC methods as @mysten/sui's SuiJsonRpcClient calls them for balances, coins, objects,
 // gas price, dry runs and execution, answered from the local ledger with the node's shapes and
@@ -56,6 +57,7 @@ function object(ledger: SuiLedger, id: string, options: Record<string, unknown>)
 export function transactionResponse(tx: ExecutedTransaction, options: Record<string, unknown>): Record<string, unknown> {
   return {
     digest: tx.digest,
+    ...(options['showInput'] === true && { transaction: transactionInput(tx) }),
     ...(options['showRawInput'] === true && { rawTransaction: rawTransaction(tx) }),
     ...(options['showEffects'] === true && { effects: tx.effects }),
     ...(options['showEvents'] === true && { events: [] }),
@@ -94,7 +96,7 @@ export async function answerSuiCall(ledger: SuiLedger, method: string, params: u
   try {
     return await answer(ledger, method, params)
   } catch (error) {
-    if (error instanceof SuiParamsError) throw new RpcError(-32602, error.message)
+    if (error instanceof SuiParamsError || error instanceof QueryError) throw new RpcError(-32602, error.message)
     if (error instanceof SuiSignatureError) throw new RpcError(-32002, error.message)
     if (error instanceof SuiInputError) {
       // A dry run reports the check that failed; execution reports it as the validators' refusal.
@@ -167,6 +169,10 @@ async function answer(ledger: SuiLedger, method: string, params: unknown): Promi
         const tx = ledger.transactions.get(d)
         return tx ? [transactionResponse(tx, options ?? {})] : []
       })
+    }
+    case 'suix_queryTransactionBlocks': {
+      const [query, cursor, limit, descending] = args(params, TransactionQuery, v.optional(v.nullable(Digest)), Limit, v.optional(v.nullable(v.boolean())))
+      return queryTransactions(ledger, query, cursor, limit, descending === true, (tx) => transactionResponse(tx, query.options ?? {}))
     }
     default:
       throw new RpcError(-32601, `Method not found`)

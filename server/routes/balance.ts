@@ -6,6 +6,8 @@ import { solanaBalances } from '../chain/solana.ts'
 import { isTronAddress, tronBalances } from '../chain/tron.ts'
 import { bitcoinBalance, isBech32Address, isBitcoinAddress } from '../chain/bitcoin.ts'
 import { isTonAddress, tonBalance } from '../chain/ton.ts'
+import { suiHoldings } from '../sui-balance.ts'
+import { isSuiAddress } from '../sui-rpc.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
 import { HttpError, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
@@ -110,7 +112,11 @@ export const balanceRoutes: Route[] = [
       const solanaRead = { made: false }
       let balances: Entry[] = []
       try {
-        if (isEvmAddress(address)) {
+        if (isSuiAddress(address)) {
+          // Sui is read live from the network's full node: SUI and every coin type held.
+          const chain = chainId ?? Object.keys(state.suiRpcUrls)[0]
+          if (chain && state.suiRpcUrls[chain]) balances = priced(state, price, await suiHoldings(state, chain, address, fresh))
+        } else if (isEvmAddress(address)) {
           if (!chainId || chainId.startsWith('eip155:')) balances = await evmBalances(state, price, address, chainId, fresh)
         } else if (isTonAddress(address)) {
           // TON is read live from its toncenter API: Toncoin only (jettons are not read).

@@ -12,6 +12,8 @@ import { isTronAddress } from '../chain/tron.ts'
 import { isTonAddress } from '../chain/ton.ts'
 import { TronCursor, tronHistoryPage } from '../tron-history.ts'
 import { TonCursor, tonHistoryPage } from '../ton-history.ts'
+import { SuiCursor, suiHistoryPage } from '../sui-history.ts'
+import { isSuiAddress } from '../sui-rpc.ts'
 
 const Params = v.object({ address: AnyAddress })
 
@@ -44,6 +46,12 @@ export const historyRoutes: Route[] = [
       if (state.tonApiUrl && isTonAddress(address) && (!chainId || state.tonChainIds.includes(chainId))) {
         const { cursor } = parse(v.object({ cursor: v.optional(TonCursor) }), { cursor: cursorText }, 'query')
         return { json: await tonHistoryPage(state, address, chainId ?? state.tonChainIds[0]!, cursor).catch(chainReadFailed) }
+      }
+      // Sui is read live from the network's full node (suix_queryTransactionBlocks), as the balance is.
+      const suiChain = isSuiAddress(address) ? chainId ?? Object.keys(state.suiRpcUrls)[0] : undefined
+      if (suiChain && state.suiRpcUrls[suiChain]) {
+        const { cursor } = parse(v.object({ cursor: v.optional(SuiCursor(suiChain, address)) }), { cursor: cursorText }, 'query')
+        return { json: await suiHistoryPage(state, address, suiChain, cursor).catch(chainReadFailed) }
       }
       // Bitcoin is read live from its Esplora API, as the balance is.
       const bitcoin = bitcoinChainFor(state, address, chainId)
