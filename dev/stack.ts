@@ -174,6 +174,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       tronApiUrl: tron.url,
       tronChainIds: [tron.caipNetworkId],
       tronTokens: { [DEMO_TRC20.address]: { name: DEMO_TRC20.name, symbol: DEMO_TRC20.symbol } },
+      // Sui balances and history from the local Sui node (SUI_RPC_URLS's sui:localnet entry).
+      ...(suiStarting && { suiRpcUrls: await suiStarting.then((sui) => ({ [sui.caipNetworkId]: sui.url })) }),
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
