@@ -174,8 +174,9 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       tronApiUrl: tron.url,
       tronChainIds: [tron.caipNetworkId],
       tronTokens: { [DEMO_TRC20.address]: { name: DEMO_TRC20.name, symbol: DEMO_TRC20.symbol } },
-      // Sui balances and history from the local Sui node (SUI_RPC_URLS's sui:localnet entry).
-      ...(suiStarting && { suiRpcUrls: await suiStarting.then((sui) => ({ [sui.caipNetworkId]: sui.url })) }),
+      // Sui balances and history from the local Sui node (SUI_RPC_URLS), which stands in for
+      // sui:mainnet too, as the local TON and Bitcoin ledgers do for theirs.
+      ...(suiStarting && { suiRpcUrls: await suiStarting.then((sui) => ({ [sui.caipNetworkId]: sui.url, 'sui:mainnet': sui.url })) }),
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))

@@ -7,7 +7,7 @@ import { walletAssets } from './wallet-assets'
 /** SPEC section 9: portfolios are cached 30 s, and a failed read locks retries for 30 s. */
 export const TOKEN_BALANCE_CACHE_MS = 30_000
 /** SPEC section 9: the namespaces whose balances the blockchain API serves. */
-export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'tron', 'bip122']
+export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'tron', 'bip122', 'sui']
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
 
 /**

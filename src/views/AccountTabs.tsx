@@ -11,9 +11,10 @@ import { activeAccount } from '../signals/account'
 type Activity = FunctionComponent<{ store: Store }>
 type Tab = 'tokens' | 'activity'
 
-/** SPEC section 9: activity is served for eip155 only, and only with features.history on. */
+/** SPEC section 9: activity is served for eip155 (and sui, from the reference server), only with features.history on. */
 function hasActivity(store: Store): boolean {
-  return store.options.features.history !== false && store.network.activeNamespace.value === 'eip155'
+  const namespace = store.network.activeNamespace.value
+  return store.options.features.history !== false && (namespace === 'eip155' || namespace === 'sui')
 }
 
 /** The activity list's chunk, fetched on first use and when the Account view is idle. */

@@ -35,7 +35,10 @@ export async function apiNativeBalance(store: Store, address: string, network: N
   return { balance: native?.quantity.numeric ?? '0', symbol: native?.symbol ?? network.nativeCurrency.symbol }
 }
 
-/** SPEC section 9: balances are read for eip155 and solana (the API's), other namespaces only through their adapter. */
+/**
+ * SPEC section 9: balances are read for eip155 and solana (the API's), and for sui, which the
+ * reference server reads from Sui's full nodes; other namespaces only through their adapter.
+ */
 export function readsBalance(store: Store, namespace: ChainNamespace): boolean {
-  return namespace === 'eip155' || namespace === 'solana' || store.options.adapters.some((a) => a.namespace === namespace)
+  return namespace === 'eip155' || namespace === 'solana' || namespace === 'sui' || store.options.adapters.some((a) => a.namespace === namespace)
 }
