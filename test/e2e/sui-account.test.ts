@@ -77,6 +77,15 @@ test('behavior: the Account view shows the Sui balance; after a transfer the new
   const executed = await page.evaluate(([transaction, from]) => (window as unknown as Win).connector.request({ method: 'sui_signAndExecuteTransaction', params: { transaction, address: from } }, 'sui:localnet'), [await transfer.toJSON(), address] as const) as { digest: string }
   assert.is(e2e.stack.sui!.ledger.balance(recipient), 1_500_000_000n)
 
+  // The server shows a change within its balances' maximum age (server/balance-cache.ts).
+  const api = new URL(`/v1/account/${address}/balance?projectId=${e2e.stack.config.projectId}&chainId=sui:localnet`, e2e.stack.api.url)
+  const deadline = Date.now() + 5_000
+  let served = ''
+  while (Date.now() < deadline && !served.includes(formatUnits(e2e.stack.sui!.ledger.balance(address), 9))) {
+    served = await (await fetch(api)).text()
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  assert.match(served, formatUnits(e2e.stack.sui!.ledger.balance(address), 9))
   // After a reload the session comes back and the balance is read again: the new one.
   await page.reload()
   await page.waitForFunction(() => !!(window as unknown as Win).connector?.provider.session, undefined, { timeout: 20_000 })
