@@ -71,6 +71,19 @@ test('behavior: a failure shows Token Balance Unavailable and locks retries for 
   assert.is(store.accounts.byNamespace.value.eip155!.tokenBalanceError, true)
 })
 
+test('behavior: a Sui account\'s holdings are read for its Sui network, as the reference server serves them', async () => {
+  const suiLocal = { id: 'localnet', chainNamespace: 'sui', caipNetworkId: 'sui:localnet', name: 'Sui Localnet', nativeCurrency: { name: 'SUI', symbol: 'SUI', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:9000'] } } }
+  const store = createStore(parseOptions({ projectId: 'p', networks: [suiLocal as never], blockchainApiUrl: url }))
+  const owner = `0x${'ab'.repeat(32)}`
+  setAccountState(store, 'sui', { address: owner, caipAddress: `sui:localnet:${owner}`, status: 'connected' })
+  answer = { status: 200, body: { balances: [{ name: 'Sui', symbol: 'SUI', chainId: 'sui:localnet', value: 24, price: 2, quantity: { decimals: '9', numeric: '12' } }] } }
+  const balances = await refreshTokenBalances(store, 'sui')
+  assert.equal(balances.map((b) => [b.symbol, b.quantity.numeric]), [['SUI', '12']])
+  assert.is(requests[0]!.pathname, `/v1/account/${owner}/balance`)
+  assert.is(requests[0]!.searchParams.get('chainId'), 'sui:localnet')
+  assert.is(store.accounts.byNamespace.value.sui!.tokenBalanceError, false)
+})
+
 test('behavior: an answer of the wrong shape is a failure, not a broken list', async () => {
   const store = connectedStore()
   answer = { status: 200, body: { balances: [{ symbol: 'ETH', quantity: { numeric: 'lots' } }] } }
