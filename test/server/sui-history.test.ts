@@ -97,6 +97,20 @@ test('behavior: the recipient sees the transfers as receives; an address with no
   assert.equal((await history(ctx.api!, new Ed25519Keypair().toSuiAddress(), { chainId: CHAIN })).body, { data: [], next: null })
 })
 
+test('behavior: a transfer that failed in execution is listed as failed, its gas not shown as a transfer', async (ctx) => {
+  const dave = new Ed25519Keypair()
+  ctx.sui!.ledger.mint(dave.toSuiAddress(), MIST_PER_SUI)
+  const client = new SuiJsonRpcClient({ url: ctx.sui!.url, network: 'localnet' })
+  const tx = new Transaction()
+  tx.setSender(dave.toSuiAddress())
+  tx.transferObjects([tx.splitCoins(tx.gas, [2n * MIST_PER_SUI])[0]!], bob)
+  const result = await client.signAndExecuteTransaction({ transaction: tx, signer: dave, options: { showEffects: true } })
+  assert.is(result.effects?.status.status, 'failure')
+  const { body } = await history(ctx.api!, dave.toSuiAddress())
+  assert.equal(body.data.map((i: any) => [i.metadata.hash, i.metadata.operationType, i.metadata.status, i.transfers.length]), [[result.digest, 'send', 'failed', 0]])
+  assert.is(body.next, null)
+})
+
 test('attack: a cursor made for another address, or edited to start at another\'s transaction, never reads that other address\'s history', async (ctx) => {
   const { cursors } = await everything(ctx.api!, owner.toSuiAddress())
   const theirs = await history(ctx.api!, bob, { cursor: cursors[0]! })
