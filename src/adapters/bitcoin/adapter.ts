@@ -151,13 +151,38 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     endDirect(id)
     const session: { accounts: DirectAccount[]; network: Network; off?: () => void } = { accounts, network }
     directSessions.set(id, session)
-    session.off = wallet.watch?.(async (addresses) => {
+    const offAccounts = wallet.watch?.(async (addresses) => {
       if (directSessions.get(id) !== session) return
       const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
       if (directSessions.get(id) !== session) return
       accountsChanged(id, session, next, endDirect, directResult)
     })
+    const offNetwork = wallet.watchNetwork?.((chainId) => void followNetwork(id, wallet, session, chainId))
+    session.off = () => {
+      offAccounts?.()
+      offNetwork?.()
+    }
     return directResult(accounts, network)
+  }
+  /**
+   * The visitor switched inside the wallet: a network the site has is followed (its addresses read
+   * anew); another one is reported as it is, so the modal shows it unsupported (AppKit's chainChanged).
+   */
+  const followNetwork = async (id: string, wallet: DirectWallet, session: { accounts: DirectAccount[]; network: Network }, chainId: string) => {
+    const network = requested().find((n) => String(n.id) === chainId)
+    if (!network) return context?.onAccountChanged({ connectorId: id, chainId })
+    if (network === session.network) return
+    session.network = network
+    const accounts = await wallet.restore(network).catch(() => [])
+    if (directSessions.get(id) !== session || session.network !== network || accounts.length === 0) return
+    session.accounts = accounts
+    const result = directResult(accounts, network)
+    context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
+  }
+  /** The network a reconnecting wallet is on, when it tells and the site has it; else the asked one. */
+  const directNetwork = async (wallet: DirectWallet, asked: Network) => {
+    const chainId = await wallet.current?.().catch(() => undefined)
+    return requested().find((n) => String(n.id) === chainId) ?? asked
   }
 
   const adapter: BitcoinAdapter = {
@@ -185,8 +210,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const other = direct(id)
       // AppKit's syncConnections: a wallet that already trusts the site gives its accounts at once.
       if (other) {
-        const accounts = await other.restore(network)
-        return accounts.length ? beginDirect(id, other, accounts, network) : undefined
+        // A reload after a switch comes back on the wallet's own network.
+        const on = await directNetwork(other, network)
+        const accounts = await other.restore(on)
+        return accounts.length ? beginDirect(id, other, accounts, on) : undefined
       }
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
