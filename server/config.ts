@@ -21,6 +21,13 @@ const SuiNodeUrl = v.pipe(
   v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
   v.check(([, url]) => v.is(Url, url), 'must be sui:network=url with an http(s) URL'),
 )
+/** `bip122:<genesis>=https://…`: one Bitcoin network's own Esplora API (BITCOIN_ESPLORA_URLS). */
+const BitcoinEsploraEntry = v.pipe(
+  v.string(),
+  v.regex(/^bip122:[0-9a-fA-F]{32}=\S+$/, 'must be bip122:<genesis hash prefix>=url'),
+  v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
+  v.check(([, url]) => v.is(Url, url) && /^https?:\/\//.test(url), 'must be bip122:<genesis hash prefix>=url with an http(s) URL'),
+)
 const ChainToken = v.pipe(
   v.string(),
   v.regex(/^\d{1,12}:0x[0-9a-fA-F]{40}:[^:,]+:[^:,]+:\d{1,2}$/, 'must be chainId:address:symbol:name:decimals'),
@@ -58,6 +65,8 @@ const Env = v.object({
   /** Any Esplora API (Blockstream's, mempool.space's, a self-hosted one): Bitcoin balances and history. */
   BITCOIN_ESPLORA_URL: v.optional(Url),
   BITCOIN_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), BITCOIN_MAINNET),
+  /** Further Bitcoin networks, each with its own Esplora API: `caip=url,caip=url`. */
+  BITCOIN_ESPLORA_URLS: v.optional(v.pipe(v.string(), v.transform(List), v.array(BitcoinEsploraEntry), v.transform((entries) => Object.fromEntries(entries)))),
   /** A toncenter v2 JSON-RPC endpoint (toncenter.com's or a self-hosted ton-http-api): TON balances. */
   TON_API_URL: v.optional(Url),
   TON_CHAIN_IDS: v.optional(v.pipe(v.string(), v.transform(List), v.array(CaipNetworkId)), TON_MAINNET),
@@ -104,6 +113,7 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     tronChainIds: e.TRON_CHAIN_IDS,
     bitcoinEsploraUrl: e.BITCOIN_ESPLORA_URL,
     bitcoinChainIds: e.BITCOIN_CHAIN_IDS,
+    bitcoinEsploraUrls: e.BITCOIN_ESPLORA_URLS,
     tonApiUrl: e.TON_API_URL,
     tonChainIds: e.TON_CHAIN_IDS,
     suiRpcUrls: Object.fromEntries(e.SUI_RPC_URLS),

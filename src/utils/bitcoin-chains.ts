@@ -13,6 +13,11 @@ export function walletChainFor(network: Network): string {
   return WALLET_CHAINS[String(network.id)] ?? network.caipNetworkId
 }
 
+/** The CAIP-2 reference (genesis prefix) of a Wallet Standard chain (bitcoin:testnet, ...); undefined for one not known here. */
+export function chainIdOfWalletChain(chain: string): string | undefined {
+  return Object.keys(WALLET_CHAINS).find((id) => WALLET_CHAINS[id] === chain)
+}
+
 /** Whether a chain list (a wallet's or an account's) serves the network, in either naming. */
 export function servesNetwork(chains: readonly string[], network: Network): boolean {
   return chains.includes(walletChainFor(network)) || chains.includes(network.caipNetworkId)

@@ -38,6 +38,10 @@ function started(onAccountChanged: AdapterContext['onAccountChanged'] = () => {}
   return { adapter, seen }
 }
 
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10))
+  assert.ok(done(), 'timed out')
+}
 const rejects = (work: () => Promise<unknown>) => work().then(() => { throw new Error('expected a rejection') }, (e: PosternError) => e)
 
 test('behavior: an announced sats-connect wallet is listed, connects with its payment address first, and its provider signs, pays and signs PSBTs', async () => {
@@ -92,6 +96,62 @@ test('protection: a malformed btc_providers entry is not listed; a malformed ans
   const { adapter, seen } = started()
   assert.equal(seen.connectors.map((c) => c.name), ['Odd Wallet'])
   assert.is((await rejects(() => adapter.connect('Odd Wallet', bitcoinRegtest))).code, 'INVALID_WALLET_RESPONSE')
+})
+
+test('behavior: the visitor switching inside the wallet (networkChange) is followed: a configured network with its addresses, another one reported as it is', async () => {
+  const account = demoBitcoinAccount(5, REGTEST)
+  const wallet = installSatsTestWallet({ id: 'PosternSatsInside', name: 'Sats Inside', icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, esploraUrl: node.url })
+  const changed: any[] = []
+  const { adapter } = started((change) => changed.push(change))
+  await adapter.connect('Sats Inside', bitcoinRegtest)
+  wallet.switchFromWallet('Mainnet')
+  await until(() => changed.length === 1)
+  const mainnet = demoBitcoinAccount(5, btc.NETWORK)
+  assert.equal([changed[0].address, changed[0].chainId, changed[0].accounts.length], [mainnet.payment.address, bitcoin.id, 2])
+  // Testnet is not one of the site's networks: the modal hears of it (and shows it unsupported).
+  wallet.switchFromWallet('Testnet')
+  await until(() => changed.length === 2)
+  assert.equal(changed[1], { connectorId: 'Sats Inside', chainId: bitcoinTestnet.id })
+  // Back on regtest: followed again with the regtest addresses.
+  wallet.switchFromWallet('Regtest')
+  await until(() => changed.length === 3)
+  assert.equal([changed[2].address, changed[2].chainId], [account.payment.address, bitcoinRegtest.id])
+})
+
+test('protection: a malformed networkChange event is ignored with a warning, never a crash or a change', async () => {
+  const account = demoBitcoinAccount(6, REGTEST)
+  const wallet = installSatsTestWallet({ id: 'PosternSatsOddEvent', name: 'Sats Odd Event', icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, esploraUrl: node.url })
+  const changed: unknown[] = []
+  const { adapter } = started((change) => changed.push(change))
+  await adapter.connect('Sats Odd Event', bitcoinRegtest)
+  const warnings: unknown[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    for (const bad of [null, 'Mainnet', { bitcoin: {} }, { bitcoin: { name: 7 } }, { bitcoin: { name: 'Moonnet' } }]) wallet.emit('networkChange', bad)
+    await new Promise((r) => setTimeout(r, 50))
+  } finally {
+    console.warn = warn
+  }
+  assert.equal(changed, [])
+  assert.is(warnings.length, 5)
+  assert.match(String(warnings[0]), /Sats Odd Event: ignored a malformed networkChange event/)
+})
+
+test('behavior: a reload after a switch comes back on the wallet\'s network (wallet_getNetwork), not the one the page asks for', async () => {
+  const account = demoBitcoinAccount(7, REGTEST)
+  const wallet = installSatsTestWallet({ id: 'PosternSatsReload', name: 'Sats Reload', icon: ICON, keys: { payment: account.payment.secretKey, ordinal: account.ordinal.secretKey }, esploraUrl: node.url })
+  const first = started().adapter
+  await first.connect('Sats Reload', bitcoinRegtest)
+  await first.switchNetwork('Sats Reload', bitcoin)
+  const { adapter } = started()
+  const restored = await adapter.reconnect!('Sats Reload', bitcoinRegtest)
+  const mainnet = demoBitcoinAccount(7, btc.NETWORK)
+  assert.equal([restored?.address, restored?.chainId], [mainnet.payment.address, bitcoin.id])
+  assert.ok(wallet.log.includes('wallet_getNetwork'))
+  // On a network the site does not have, the page's own is asked for (the wallet's addresses are read as they are).
+  wallet.switchFromWallet('Testnet')
+  assert.is((await started().adapter.reconnect!('Sats Reload', bitcoinRegtest))?.chainId, bitcoinRegtest.id)
 })
 
 test.run()

@@ -124,4 +124,26 @@ test('BITCOIN_ESPLORA_URL and BITCOIN_CHAIN_IDS configure it; a bad URL names th
   assert.throws(() => configFromEnv({ BITCOIN_ESPLORA_URL: 'not a url' }), /BITCOIN_ESPLORA_URL/)
 })
 
+test('BITCOIN_ESPLORA_URLS gives further networks their own Esplora API; a bad entry names the variable', () => {
+  const config = configFromEnv({ BITCOIN_ESPLORA_URLS: `${REGTEST_CAIP}=http://127.0.0.1:3002, ${TESTNET_CAIP}=https://mempool.space/testnet/api?x=1` })
+  assert.equal(config.bitcoinEsploraUrls, { [REGTEST_CAIP]: 'http://127.0.0.1:3002', [TESTNET_CAIP]: 'https://mempool.space/testnet/api?x=1' })
+  assert.is(configFromEnv({}).bitcoinEsploraUrls, undefined)
+  for (const bad of [`${REGTEST_CAIP}`, `eip155:1=https://x.example`, `${REGTEST_CAIP}=not a url`, `${REGTEST_CAIP}=ftp://x.example`, `bip122:123=https://x.example`]) {
+    assert.throws(() => configFromEnv({ BITCOIN_ESPLORA_URLS: bad }), /BITCOIN_ESPLORA_URLS/, bad)
+  }
+})
+
+test('behavior: BITCOIN_ESPLORA_URLS alone (no BITCOIN_ESPLORA_URL) serves exactly its networks', async ({ node }) => {
+  const { address } = node!.accounts[0]!.payment
+  const { bitcoinEsploraUrls } = configFromEnv({ BITCOIN_ESPLORA_URLS: `${REGTEST_CAIP}=${node!.url}` })
+  const api = await startApiServer({ chains: [], indexer: false, onrampSandbox: false, bitcoinEsploraUrls })
+  try {
+    const ok = await get(api, `/v1/account/${address}/balance?projectId=test&chainId=${REGTEST_CAIP}`)
+    assert.equal(ok.body.balances.map((b: any) => `${b.chainId}:${b.quantity.numeric}`), [`${REGTEST_CAIP}:10`])
+    assert.is((await get(api, `/v1/account/${address}/balance?projectId=test&chainId=${TESTNET_CAIP}`)).status, 400)
+  } finally {
+    await api.stop()
+  }
+})
+
 test.run()

@@ -11,21 +11,11 @@ import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } fro
 import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type BitcoinConnectFeature, type BitcoinSwitchNetworkFeature } from './standard'
 import { satsConnectWallets, satsWallet } from './sats-connect'
 import { injectedWallets } from './injected'
+import { EXPLORER_IDS } from './explorer-ids'
 import { directConnector, directResult, type DirectAccount, type DirectWallet } from './direct'
 
 /** SPEC section 9: how long a disconnect waits for the wallet. */
 const DISCONNECT_WAIT_MS = 3000
-
-/** Catalogue ids of well-known Bitcoin wallets (AppKit's PresetsUtil.ConnectorExplorerIds), so an installed one matches its entry. */
-const EXPLORER_IDS: Record<string, string> = {
-  'Xverse Wallet': '2a87d74ae02e10bdd1f51f7ce6c4e1cc53cd5f2c0b6b5ad0d7b3007d2b13de7b',
-  Leather: '483afe1df1df63daf313109971ff3ef8356ddf1cc4e45877d205eee0b7893a13',
-  Phantom: 'a797aa35c0fadbfc1a53e7f675162ed5226968b44a19ee3d24385c64d1d3c393',
-  'OKX Wallet': '971e689d0a5be527bac79629b4ee9b925e82208e5168b733496a09c0faed0709',
-  'Magic Eden': '8b830a2b724a9c3fbab63af6f55ed29c9dfa8a55e732dc88c80a196a2ba136c6',
-  'Bitget Wallet': '38f5d18bd8522c244bdd70cb4a68e0e718865155811c043f052fb9f1c51de662',
-  'Binance Wallet': '2fafea35bb471d22889ccb49c08d99dd0a18a37982602c33f696a5723934ba25',
-}
 
 interface Session extends BitcoinSession {
   wallet: Wallet
@@ -151,13 +141,38 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     endDirect(id)
     const session: { accounts: DirectAccount[]; network: Network; off?: () => void } = { accounts, network }
     directSessions.set(id, session)
-    session.off = wallet.watch?.(async (addresses) => {
+    const offAccounts = wallet.watch?.(async (addresses) => {
       if (directSessions.get(id) !== session) return
       const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
       if (directSessions.get(id) !== session) return
       accountsChanged(id, session, next, endDirect, directResult)
     })
+    const offNetwork = wallet.watchNetwork?.((chainId) => void followNetwork(id, wallet, session, chainId))
+    session.off = () => {
+      offAccounts?.()
+      offNetwork?.()
+    }
     return directResult(accounts, network)
+  }
+  /**
+   * The visitor switched inside the wallet: a network the site has is followed (its addresses read
+   * anew); another one is reported as it is, so the modal shows it unsupported (AppKit's chainChanged).
+   */
+  const followNetwork = async (id: string, wallet: DirectWallet, session: { accounts: DirectAccount[]; network: Network }, chainId: string) => {
+    const network = requested().find((n) => String(n.id) === chainId)
+    if (!network) return context?.onAccountChanged({ connectorId: id, chainId })
+    if (network === session.network) return
+    session.network = network
+    const accounts = await wallet.restore(network).catch(() => [])
+    if (directSessions.get(id) !== session || session.network !== network || accounts.length === 0) return
+    session.accounts = accounts
+    const result = directResult(accounts, network)
+    context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
+  }
+  /** The network a reconnecting wallet is on, when it tells and the site has it; else the asked one. */
+  const directNetwork = async (wallet: DirectWallet, asked: Network) => {
+    const chainId = await wallet.current?.().catch(() => undefined)
+    return requested().find((n) => String(n.id) === chainId) ?? asked
   }
 
   const adapter: BitcoinAdapter = {
@@ -185,8 +200,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const other = direct(id)
       // AppKit's syncConnections: a wallet that already trusts the site gives its accounts at once.
       if (other) {
-        const accounts = await other.restore(network)
-        return accounts.length ? beginDirect(id, other, accounts, network) : undefined
+        // A reload after a switch comes back on the wallet's own network.
+        const on = await directNetwork(other, network)
+        const accounts = await other.restore(on)
+        return accounts.length ? beginDirect(id, other, accounts, on) : undefined
       }
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.

@@ -33,6 +33,10 @@ export interface DirectWallet {
   disconnect(): Promise<void>
   /** The modal's network switch: the wallet follows where it can; new accounts when they changed. */
   switchNetwork(network: Network): Promise<DirectAccount[] | undefined>
+  /** The network the wallet is on now (its CAIP-2 reference, the genesis prefix), when it tells. */
+  current?(): Promise<string | undefined>
+  /** The wallet's own network changes (the visitor switched inside it): the new network's CAIP-2 reference. */
+  watchNetwork?(onNetwork: (chainId: string) => void): () => void
   /** The wallet's own account changes ([]: it forgot the site); returns how to stop listening. */
   watch?(onChange: (addresses: string[]) => void): () => void
   /** AppKit's connector for the wallet: what useAppKitProvider('bip122') gives. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Network } from '../../types'
 import { isUserRejected, PosternError, USER_REJECTED } from '../../utils/errors'
-import { walletChainFor } from '../../utils/bitcoin-chains'
+import { chainIdOfWalletChain, walletChainFor } from '../../utils/bitcoin-chains'
 import { AddressPurpose, MethodNotSupportedError, type BitcoinConnector } from './types'
 import { directConnector, paymentFirst, type DirectAccount, type DirectHooks, type DirectWallet } from './direct'
 import { Address as AddressText, checked, params, PsbtResult, SendTransferParams, SignMessageParams, SignPsbtParams, TxidResult } from './schemas'
@@ -16,7 +16,10 @@ const Addresses = v.looseObject({ addresses: v.array(v.looseObject({ address: Ad
 const Signature = v.looseObject({ signature: v.pipe(v.string(), v.minLength(1)) })
 const RpcAnswer = v.union([v.looseObject({ result: v.unknown() }), v.looseObject({ error: v.looseObject({ code: v.optional(v.number()), message: v.optional(v.string()) }) })])
 
-type SatsProvider = { request(method: string, params: unknown): Promise<unknown> }
+/** wallet_getNetwork's answer and the networkChange event: the wallet's Bitcoin network by name. */
+const NetworkInfo = v.looseObject({ bitcoin: v.looseObject({ name: v.string() }) })
+
+type SatsProvider = { request(method: string, params: unknown): Promise<unknown>; addListener?(event: string, listener: (data: unknown) => void): unknown }
 export type SatsInfo = v.InferOutput<typeof ProviderInfo>
 
 /** The sats-connect wallets the page announces (window.btc_providers), well formed, one per name. */
@@ -66,6 +69,31 @@ async function changeNetwork(info: SatsInfo, network: Network): Promise<void> {
   await call(info, 'wallet_changeNetwork', { name }, v.unknown())
 }
 
+/** The CAIP-2 reference of a sats-connect network name (Mainnet, Testnet, ...); undefined for one not known. */
+const chainIdOfName = (name: string) => {
+  const chain = Object.keys(NETWORK_NAMES).find((c) => NETWORK_NAMES[c] === name)
+  return chain ? chainIdOfWalletChain(chain) : undefined
+}
+
+/** wallet_getNetwork: the network the wallet is on (a wallet without it tells nothing). */
+async function satsNetwork(info: SatsInfo): Promise<string | undefined> {
+  const { bitcoin } = await call(info, 'wallet_getNetwork', null, NetworkInfo)
+  return chainIdOfName(bitcoin.name)
+}
+
+/** The wallet's networkChange event (as AppKit's SatsConnectConnector binds it); a malformed one is ignored with a warning. */
+function onNetworkChange(info: SatsInfo, onNetwork: (chainId: string) => void): () => void {
+  const provider = providerOf(info)
+  if (typeof provider?.addListener !== 'function') return () => {}
+  const off = provider.addListener('networkChange', (data) => {
+    const parsed = v.safeParse(NetworkInfo, data)
+    const chainId = parsed.success ? chainIdOfName(parsed.output.bitcoin.name) : undefined
+    if (!chainId) return console.warn(`${info.name}: ignored a malformed networkChange event`)
+    onNetwork(chainId)
+  })
+  return typeof off === 'function' ? () => void off() : () => {}
+}
+
 /** Asks for the payment and ordinal addresses (getAddresses, as AppKit does); payment first. */
 async function satsAccounts(info: SatsInfo): Promise<DirectAccount[]> {
   const { addresses } = await call(info, 'getAddresses', { purposes: ['payment', 'ordinals'], message: 'Connect to your wallet' }, Addresses)
@@ -79,6 +107,8 @@ export function satsWallet(info: SatsInfo, explorerId: string | undefined): Dire
     connect: () => satsAccounts(info),
     restore: () => satsAccounts(info),
     disconnect: () => satsDisconnect(info),
+    current: () => satsNetwork(info),
+    watchNetwork: (onNetwork) => onNetworkChange(info, onNetwork),
     // AppKit's SatsConnectConnector.switchNetwork: wallet_changeNetwork, then (on the wallet's
     // networkChange) its addresses on that network.
     async switchNetwork(network) {

@@ -3,11 +3,13 @@
 import { registerWallet } from '../../solana/browser/register.ts'
 import { createBitcoinTestWallet, type BitcoinTestWalletOptions } from './wallet.ts'
 import { installInjectedTestWallet, type InjectedKind, type InjectedTestWalletOptions } from './injected.ts'
+import { installSatsTestWallet, type SatsTestWalletOptions } from './sats-connect.ts'
 
 type Handle = ReturnType<typeof createBitcoinTestWallet>['handle']
 type InjectedHandle = ReturnType<typeof installInjectedTestWallet>
 const wallets = new Map<string, Handle>()
 const injected = new Map<InjectedKind, InjectedHandle>()
+const sats = new Map<string, ReturnType<typeof installSatsTestWallet>>()
 
 declare global {
   interface Window {
@@ -18,6 +20,9 @@ declare global {
       /** OKX's (window.okxwallet.bitcoin) or Unisat's (window.unisat) own API, one of each kind. */
       installInjected(o: InjectedTestWalletOptions): InjectedHandle
       injected(kind: InjectedKind): InjectedHandle | undefined
+      /** A sats-connect wallet (window.btc_providers); switchFromWallet plays the visitor switching inside it. */
+      installSats(o: SatsTestWalletOptions): ReturnType<typeof installSatsTestWallet>
+      sats(id: string): ReturnType<typeof installSatsTestWallet> | undefined
     }
   }
 }
@@ -44,5 +49,12 @@ if (!window.PosternBitcoinTestWallet) {
       return handle
     },
     injected: (kind: InjectedKind) => injected.get(kind),
+    installSats(o: SatsTestWalletOptions) {
+      if (sats.has(o.id)) throw new TypeError(`PosternBitcoinTestWallet.installSats: a wallet at ${o.id} is already installed`)
+      const handle = installSatsTestWallet(o, window as never)
+      sats.set(o.id, handle)
+      return handle
+    },
+    sats: (id: string) => sats.get(id),
   })
 }

@@ -34,6 +34,12 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
   const secretOf = (address: string) => [keys.payment, keys.ordinal].find((a) => a.address === address)?.secretKey
   const log: string[] = []
   let approve = true
+  const listeners = new Map<string, Set<(data: unknown) => void>>()
+  const moveTo = (name: string) => {
+    networkName = name
+    encoding = ENCODINGS[NETWORKS[name]!]
+    keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
+  }
   async function answer(method: string, params: any): Promise<unknown> {
     if (method === 'getAddresses') {
       return { addresses: [{ address: keys.ordinal.address, publicKey: keys.ordinal.publicKey, purpose: 'ordinals', addressType: 'p2tr' }, { address: keys.payment.address, publicKey: keys.payment.publicKey, purpose: 'payment', addressType: 'p2wpkh' }] }
@@ -65,13 +71,11 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
       )
     }
     if (method === 'wallet_changeNetwork') {
-      const next = NETWORKS[String(params?.name)]
-      if (!next) return fail(-32602, `Unknown network ${params?.name}`)
-      networkName = String(params.name)
-      encoding = ENCODINGS[next]
-      keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
+      if (!NETWORKS[String(params?.name)]) return fail(-32602, `Unknown network ${params?.name}`)
+      moveTo(String(params.name))
       return null
     }
+    if (method === 'wallet_getNetwork') return { bitcoin: { name: networkName }, stacks: { name: networkName } }
     if (method === 'wallet_disconnect') return null
     return fail(-32601, `Method not found: ${method}`)
   }
@@ -81,7 +85,14 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
       if (!approve) return fail(-32000, 'User rejected the request.')
       return { jsonrpc: '2.0', id: log.length, result: await answer(method, params) }
     },
+    /** sats-connect's events (accountChange, networkChange, disconnect): returns how to stop listening. */
+    addListener(event: string, listener: (data: unknown) => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)!.add(listener)
+      return () => void listeners.get(event)?.delete(listener)
+    },
   }
+  const emit = (event: string, data: unknown) => [...(listeners.get(event) ?? [])].forEach((listener) => listener(data))
   win[o.id] = provider
   const announced = (win.btc_providers as unknown[] | undefined) ?? []
   win.btc_providers = [...announced, { id: o.id, name: o.name, icon: o.icon, webUrl: 'https://postern.invalid' }]
@@ -91,6 +102,13 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
     get network() {
       return networkName
     },
+    /** The visitor switches network inside the wallet: it moves there and says so (networkChange). */
+    switchFromWallet(name: 'Mainnet' | 'Testnet' | 'Signet' | 'Regtest') {
+      moveTo(name)
+      emit('networkChange', { type: 'networkChange', bitcoin: { name }, stacks: { name } })
+    },
+    /** A test's own event, as a broken wallet might send it. */
+    emit,
     /** The addresses on the network the wallet is on. */
     get addresses() {
       return { payment: keys.payment.address, ordinal: keys.ordinal.address }
