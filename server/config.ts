@@ -14,20 +14,18 @@ const ChainUrl = v.pipe(
   v.transform((s) => ({ chainId: Number(s.slice(0, s.indexOf('='))), rpcUrl: s.slice(s.indexOf('=') + 1) })),
   v.check((c) => v.is(Url, c.rpcUrl), 'must be chainId=url with an http(s) URL'),
 )
+/** `caip2=url` entries (one network's own node or API), pattern and words per chain family. */
+const caipUrlEntry = (id: RegExp, shape: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(new RegExp(`^${id.source}=\\S+$`), `must be ${shape}`),
+    v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
+    v.check(([, url]) => v.is(Url, url) && /^https?:\/\//.test(url), `must be ${shape} with an http(s) URL`),
+  )
 /** caip2=url: a Sui network's full node. */
-const SuiNodeUrl = v.pipe(
-  v.string(),
-  v.regex(/^sui:[-_a-zA-Z0-9]{1,32}=\S+$/, 'must be sui:network=url'),
-  v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
-  v.check(([, url]) => v.is(Url, url), 'must be sui:network=url with an http(s) URL'),
-)
+const SuiNodeUrl = caipUrlEntry(/sui:[-_a-zA-Z0-9]{1,32}/, 'sui:network=url')
 /** `bip122:<genesis>=https://…`: one Bitcoin network's own Esplora API (BITCOIN_ESPLORA_URLS). */
-const BitcoinEsploraEntry = v.pipe(
-  v.string(),
-  v.regex(/^bip122:[0-9a-fA-F]{32}=\S+$/, 'must be bip122:<genesis hash prefix>=url'),
-  v.transform((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as const),
-  v.check(([, url]) => v.is(Url, url) && /^https?:\/\//.test(url), 'must be bip122:<genesis hash prefix>=url with an http(s) URL'),
-)
+const BitcoinEsploraEntry = caipUrlEntry(/bip122:[0-9a-fA-F]{32}/, 'bip122:<genesis hash prefix>=url')
 const ChainToken = v.pipe(
   v.string(),
   v.regex(/^\d{1,12}:0x[0-9a-fA-F]{40}:[^:,]+:[^:,]+:\d{1,2}$/, 'must be chainId:address:symbol:name:decimals'),
