@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 // The throw-away project goes in memory (/dev/shm) where there is one: writing and then deleting its
-// node_modules (about 200 MB in thousands of files) on disk cost the kernel some 15 s of CPU each time.
+// node_modules (about 200 MB in thousands of files) on disk cost the kernel some 20 s of CPU each time.
 const scratch = (() => {
   try {
     accessSync('/dev/shm', constants.W_OK)
