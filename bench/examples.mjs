@@ -1,4 +1,4 @@
-// `node bench/examples.mjs <appkit-web-examples> [--only react-wagmi,javascript-solana] [--concurrency 1]`
+// `node bench/examples.mjs <appkit-web-examples> [--only react-wagmi,javascript-solana] [--concurrency 1] [--keep]`
 // AppKit's own example apps (reown-com/appkit-web-examples: a checked-out folder or a bare git
 // directory) tried as a site owner switching to Postern would: each app's `@reown/*` imports
 // mapped to Postern's entries per the README's switching table (bench/examples/imports.mjs),
@@ -11,8 +11,9 @@
 // served and pressed the same way against the same stack, to tell the example's own failures from
 // Postern's (work folders: $TMPDIR/appkit-examples/<app>).
 // A benchmark-style check, not part of `npm test`: it needs the npm registry for the apps' own
-// dependencies. Work folders: $TMPDIR/postern-examples/<app> (kept, for reading the build logs).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// dependencies. Work folders: $TMPDIR/postern-examples/<app>; once an app is done only its logs and
+// results stay there (bench/examples/cleanup.mjs) unless --keep (or --reuse) is given.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -23,6 +24,7 @@ import { entryMap, rewritePackageJson, rewriteSources, sourceList } from './exam
 import { buildApp, installApp, packPostern } from './examples/install.mjs'
 import { serveApp } from './examples/serve.mjs'
 import { formatTable } from './examples/table.mjs'
+import { clearWorkFolder } from './examples/cleanup.mjs'
 import { installServer, ownServer, startServer } from './examples/own-server.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -37,9 +39,11 @@ const concurrency = Number(flag('--concurrency') ?? 1)
 // and a Postern tarball already packed there is used as it is.
 const reuse = args.includes('--reuse') && !!args.splice(args.indexOf('--reuse'), 1)
 const asPublished = args.includes('--appkit') && !!args.splice(args.indexOf('--appkit'), 1)
+// --keep: the apps' sources, node_modules and builds stay in their work folders (for --reuse).
+const keep = (args.includes('--keep') && !!args.splice(args.indexOf('--keep'), 1)) || reuse
 const source = args[0]
 if (!source) {
-  console.error('usage: node bench/examples.mjs <appkit-web-examples folder or bare git dir> [--only a,b] [--concurrency 1]')
+  console.error('usage: node bench/examples.mjs <appkit-web-examples folder or bare git dir> [--only a,b] [--concurrency 1] [--keep]')
   process.exit(2)
 }
 const started = Date.now()
@@ -139,7 +143,8 @@ function bitcoinLedgerOf(stack, caipNetworkId) {
 async function prepare(app, dir) {
   const row = { app: app.name, build: '', connects: '–', buttons: '–', firstError: '', marks: [] }
   const saved = join(dir, 'examples-build.json')
-  if (reuse && existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8'))
+  // A folder cleared after its run kept the row but not the app: it is made again.
+  if (reuse && existsSync(saved) && existsSync(join(dir, 'node_modules'))) return JSON.parse(readFileSync(saved, 'utf8'))
   extractApp(source, app, dir)
   const { unmapped } = asPublished ? { unmapped: [] } : rewriteSources(dir, map)
   if (!asPublished) rewritePackageJson(dir, posternTarball())
@@ -223,12 +228,14 @@ try {
     while (queue.length) {
       const app = queue.shift()
       const row = await tryOne(app, browser).catch((error) => ({ app: app.name, build: 'error', connects: '–', buttons: '–', firstError: error instanceof Error ? error.message : String(error), marks: [] }))
+      if (!keep) clearWorkFolder(join(work, app.name))
       rows.push(row)
       log(`${app.name}: build ${row.build}, connects ${row.connects}, buttons ${row.buttons}${row.firstError ? `, ${row.firstError}` : ''}`)
     }
   }))
 } finally {
   await browser.close().catch(() => undefined)
+  if (!keep && tarball) rmSync(tarball, { force: true })
 }
 rows.sort((a, b) => apps.findIndex((x) => x.name === a.app) - apps.findIndex((x) => x.name === b.app))
 const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()

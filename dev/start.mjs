@@ -1,12 +1,18 @@
 // `npm start`: build Postern, start the local stack on 127.0.0.1 and print where everything runs
 // and how to finish each kind of login by hand. Ctrl-C or SIGTERM stops every child process and server.
-// PORT picks the demo's port (default 5173); POSTERN_STATE_DIR where the stack keeps its state
+// PORT picks the demo's port (default 5173; 0: any free one); POSTERN_STATE_DIR where the stack keeps its state
 // (default .dev-state); POSTERN_SKIP_BUILD=1 serves the build already in dist/.
 import { spawnSync } from 'node:child_process'
 import { register } from 'tsx/esm/api'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// PORT=0: whatever port is free (tests start it so: a port chosen before the start could be taken meanwhile).
+const port = process.env.PORT ? Number(process.env.PORT) : 5173
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number (0 to 65535; 0: any free port), not ${JSON.stringify(process.env.PORT)}`)
+  process.exit(2)
+}
 if (process.env.POSTERN_SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, [`${root}build.mjs`, '--no-types'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
@@ -15,7 +21,6 @@ if (process.env.POSTERN_SKIP_BUILD !== '1') {
 register()
 const { startStack } = await import('./stack.ts')
 const started = Date.now()
-const port = Number(process.env.PORT) || 5173
 // The chains, the Solana ledger and the reference server's database live here, so a restart keeps what they stored.
 const stateDir = process.env.POSTERN_STATE_DIR || `${root}.dev-state`
 const stack = await startStack({ webPort: port, stateDir }).catch(async (error) => {

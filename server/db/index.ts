@@ -11,11 +11,13 @@ export interface DbOptions {
   databaseUrl?: string
   /** PGlite's data folder; in memory when absent. */
   dataDir?: string
+  /** In memory: where PGlite's migrated template is kept (default node_modules/.cache/postern); false: none. */
+  pgliteTemplateDir?: string | false
 }
 
 /** Opens the database the options name and brings its schema up to date. */
 export async function openDb(opts: DbOptions): Promise<Db> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir)
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, { templateDir: opts.pgliteTemplateDir })
   try {
     await migrate(db)
   } catch (error) {

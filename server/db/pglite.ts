@@ -1,14 +1,32 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, types } from '@electric-sql/pglite'
+import { migrate, migrations } from './migrate.ts'
+import { createMemoryPglite, defaultTemplateDir } from './pglite-template.ts'
 import type { Db, Lock, Queryable, Row } from './types.ts'
 
 // Postgres' own client returns int8 and numeric as strings; PGlite is told to do the same.
 const parsers = { [types.INT8]: (x: string) => x, [types.NUMERIC]: (x: string) => x }
 
+export interface PgliteOptions {
+  /** In memory only: where the migrated template is kept (default: node_modules/.cache/postern); false: none. */
+  templateDir?: string | false
+}
+
 /** Embedded Postgres in `dataDir` (in memory when absent). One process owns the folder. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers })
+  const pg = dataDir
+    ? await PGlite.create(dataDir, { parsers })
+    : await createMemoryPglite({ parsers }, {
+      dir: opts.templateDir === false ? undefined : (opts.templateDir ?? defaultTemplateDir()),
+      migrations: migrations(),
+      migrate: async (fresh) => void (await migrate(pgliteDb(fresh))),
+    })
+  return pgliteDb(pg)
+}
+
+/** The Db interface over one PGlite; close() closes it. */
+export function pgliteDb(pg: PGlite): Db {
   const query = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => (await q.query<T>(sql, params)).rows
   let closed = false
   return {

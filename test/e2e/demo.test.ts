@@ -4,7 +4,7 @@
 // ESM page a Bitcoin wallet connects and signs in.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { launchChromium } from '../browser.ts'
-import { freePort } from '../../dev/lib/ports.ts'
 import { dialog } from './harness.ts'
 import { deviceView, emailInput, otpInput, submitEmail } from './embedded-page.ts'
 import { sendForm } from './send-page.ts'
@@ -29,7 +28,7 @@ async function npmStart(): Promise<void> {
   stateDir = await mkdtemp(join(tmpdir(), 'postern-demo-state-'))
   start = spawn(process.execPath, ['dev/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(await freePort()), POSTERN_STATE_DIR: stateDir, POSTERN_SKIP_BUILD: '1' },
+    env: { ...process.env, PORT: '0', POSTERN_STATE_DIR: stateDir, POSTERN_SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   await new Promise<void>((resolve, reject) => {
@@ -97,6 +96,16 @@ async function inboxCount(email: string): Promise<number> {
   await inbox.close()
   return count
 }
+
+test('behavior: it listens on the free port it was given PORT=0 for, and refuses a PORT that is no port number', () => {
+  assert.not.match(banner, /port 0 is taken/)
+  assert.ok(Number(new URL(line(/Demo \(script tag\)\s+(http\S+)/)).port) > 0)
+  for (const bad of ['abc', '70000', '-1', '5173.5']) {
+    const refused = spawnSync(process.execPath, ['dev/start.mjs'], { cwd: root, env: { ...process.env, PORT: bad }, encoding: 'utf8', timeout: 30_000 })
+    assert.is(refused.status, 2, `PORT=${bad} was not refused:\n${refused.stdout}${refused.stderr}`)
+    assert.match(refused.stderr, `PORT must be a port number (0 to 65535; 0: any free port), not "${bad}"`)
+  }
+})
 
 test('e-mail login with the code from the inbox page, then a send from the smart account', async () => {
   const demo = line(/Demo \(script tag\)\s+(http\S+)/)
