@@ -12,6 +12,8 @@ import { prepareModalWhenIdle } from './modal-prepare'
  * not yet opened gets its host ready once the page is idle (modal-prepare.ts).
  */
 export async function startAdapters(store: Store): Promise<void> {
+  // The project's remote configuration (e-mail, socials, its secure site) in its own chunk, never awaited.
+  import('./remote-config').then((m) => m.loadRemoteConfig(store)).catch(() => undefined)
   prepareModalWhenIdle(store)
   await joinEmbedded(store)
   start(store)
