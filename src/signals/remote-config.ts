@@ -10,9 +10,6 @@
 import * as v from 'valibot'
 import type { Store } from './store'
 import type { SocialProvider } from './options'
-import { DEFAULT_API_URL, DEFAULT_SECURE_SITE_URL, SOCIALS, payRules } from './options'
-import { SDK_VERSION } from '../api/provider'
-import { remoteConfigApplied } from './remote-config-state'
 
 const Feature = v.object({ id: v.string(), isEnabled: v.boolean(), config: v.nullable(v.array(v.string())) })
 export const RemoteConfigSchema = v.object({
@@ -46,10 +43,11 @@ export function secureSiteRefusal(secureSiteUrl: string, apiUrl: string, pageOri
 /** Applies a checked answer to the options; returns a reason when it is refused. */
 export function applyRemoteConfig(store: Store, answer: unknown, pageOrigin: string): string | undefined {
   const parsed = v.safeParse(RemoteConfigSchema, answer)
-  if (!parsed.success) return `malformed answer (${v.getDotPath(parsed.issues[0]) ?? 'body'}: ${parsed.issues[0].message})`
+  if (!parsed.success) return `malformed answer (${parsed.issues[0].message})`
   const { options } = store
   const { secureSiteUrl } = parsed.output
-  const ownSite = options.secureSiteUrl !== DEFAULT_SECURE_SITE_URL
+  // The default is Reown's secure site (options.ts), which Postern cannot use: the site named none.
+  const ownSite = !options.secureSiteUrl.includes('.walletconnect.')
   if (secureSiteUrl && !ownSite) {
     const refusal = secureSiteRefusal(secureSiteUrl, options.apiUrl, pageOrigin)
     if (refusal) return `secure site ${refusal}`
@@ -58,10 +56,15 @@ export function applyRemoteConfig(store: Store, answer: unknown, pageOrigin: str
   const login = parsed.output.features.find((f) => f.id === 'social_login')
   if (login) {
     const list = login.isEnabled ? login.config ?? [] : []
-    const socials = list.filter((s): s is SocialProvider => (SOCIALS as readonly string[]).includes(s))
-    options.features = payRules({ ...options.features, email: list.includes('email'), socials: socials.length > 0 ? socials : false })
+    // Providers the site's options allow (every known one by default), so only known ones are shown.
+    const allowed: readonly string[] = options.features.socials || []
+    const socials = list.filter((s): s is SocialProvider => allowed.includes(s))
+    // features.pay offers wallets only (options.ts payRules), whatever the configuration says.
+    const pay = options.features.pay
+    options.features = { ...options.features, email: !pay && list.includes('email'), socials: !pay && socials.length > 0 ? socials : false }
   }
-  if (login || (secureSiteUrl && !ownSite)) remoteConfigApplied(store).value++
+  // AppKit's getRemoteFeatures; the Connect view reads it, so e-mail login shows once turned on.
+  if (login || (secureSiteUrl && !ownSite)) store.remoteFeatures.value = { ...store.remoteFeatures.peek(), email: options.features.email, socials: options.features.socials }
   return undefined
 }
 
@@ -72,9 +75,9 @@ export function applyRemoteConfig(store: Store, answer: unknown, pageOrigin: str
  */
 export async function loadRemoteConfig(store: Store): Promise<void> {
   const { apiUrl, projectId } = store.options
-  if (apiUrl === DEFAULT_API_URL || !projectId || typeof location === 'undefined') return
+  if (new URL(apiUrl).hostname.endsWith('.web3modal.org') || !projectId || typeof location === 'undefined') return
   const url = new URL('appkit/v1/config', apiUrl.replace(/\/?$/, '/'))
-  url.search = new URLSearchParams({ projectId, st: 'postern', sv: SDK_VERSION }).toString()
+  url.searchParams.set('projectId', projectId)
   const response = await fetch(url.href).catch(() => undefined)
   if (!response?.ok) return
   const refusal = applyRemoteConfig(store, await response.json().catch(() => 'not JSON'), location.origin)

@@ -6,7 +6,6 @@ import type { ConnectEntry } from '../signals/groups'
 import type { ConnectorGroup } from '../signals/connection'
 import type { Store } from '../signals/store'
 import { groupConnectors } from '../signals/groups'
-import { remoteConfigApplied } from '../signals/remote-config-state'
 import { pushView } from '../signals/modal'
 import { ListItem, Spinner, t } from '../ui/base'
 import { late } from './late-css'
@@ -71,7 +70,7 @@ export function Connect({ store, route }: ViewProps) {
     order: options.features.connectorTypeOrder,
   })
   const loading = store.wallets.loading.value
-  void remoteConfigApplied(store).value // re-rendered once the project's remote configuration changes the options
+  void store.remoteFeatures.value // re-rendered once the project's remote configuration changes the options
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.

@@ -83,7 +83,7 @@ test('malformed answers are refused with a warning; the options do not change', 
     globalThis.fetch = realFetch
     console.warn = realWarn
   }
-  assert.match(asked[0]!, `${API}/appkit/v1/config?projectId=test&st=postern&sv=`)
+  assert.match(asked[0]!, `${API}/appkit/v1/config?projectId=test`)
   assert.equal(warnings.length, 1)
   assert.match(warnings[0]!, '[Postern] Ignored the remote project configuration: malformed answer')
   assert.is(kit.store.options.secureSiteUrl, DEFAULT_SECURE_SITE_URL)
