@@ -44,6 +44,14 @@ const ChainDex = v.pipe(
   }),
 )
 
+const LOGINS = ['email', 'google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']
+const ProjectFeaturesEntry = v.pipe(
+  v.string(),
+  v.regex(/^[^=\s]+=[a-z]+(\+[a-z]+)*$/, 'must be projectId=email+google+…'),
+  v.transform((s) => ({ projectId: s.slice(0, s.indexOf('=')), logins: s.slice(s.indexOf('=') + 1).split('+') })),
+  v.check((p) => p.logins.every((l) => LOGINS.includes(l)), `must list only ${LOGINS.join(', ')}`),
+)
+
 const Env = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number)), '8787'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -79,6 +87,10 @@ const Env = v.object({
   RATE_LIMITS: v.optional(RateLimitsEnv),
   /** on: reached only through a reverse proxy that appends the caller's address to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'off'),
+  /** The secure site (embedded wallet) of the projects APPKIT_FEATURES configures, as /appkit/v1/config names it. */
+  SECURE_SITE_URL: v.optional(v.pipe(Url, v.check((u) => /^https:|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(u), 'must be an https: URL (or http: on loopback)'))),
+  /** Each project's login features for /appkit/v1/config: `projectId=email+google+x`, comma-separated. */
+  APPKIT_FEATURES: v.optional(v.pipe(v.string(), v.transform(List), v.array(ProjectFeaturesEntry)), ''),
   INDEX_FROM_BLOCK: v.optional(v.pipe(v.string(), v.regex(/^(\d{1,12}|latest)$/, 'must be a block number or latest')), '0'),
 })
 
@@ -119,6 +131,10 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiServe
     projectIds: e.PROJECT_IDS,
     analyticsEnabled: e.ANALYTICS === 'on',
     rateLimits: e.RATE_LIMITS,
+    ...(e.APPKIT_FEATURES.length > 0 && { remoteConfig: {
+      secureSiteUrl: e.SECURE_SITE_URL,
+      projects: Object.fromEntries(e.APPKIT_FEATURES.map((p) => [p.projectId, { email: p.logins.includes('email'), socials: p.logins.filter((l) => l !== 'email') }])),
+    } }),
     trustProxy: e.TRUST_PROXY === 'on',
     indexer: e.INDEXER === 'off' ? false : { startBlock: e.INDEX_FROM_BLOCK === 'latest' ? 'latest' : BigInt(e.INDEX_FROM_BLOCK) },
   }

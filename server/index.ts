@@ -1,3 +1,4 @@
+import type { RemoteConfigOptions } from './routes/appkit-config.ts'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { EvmChainOptions } from './chain/evm.ts'
@@ -36,6 +37,8 @@ export interface ApiServerOptions {
   allowedOrigins?: string[]
   /** A project's own origins, by project id: a site allowed for one project is not allowed for another. */
   projectOrigins?: Record<string, string[]>
+  /** What /appkit/v1/config answers (SECURE_SITE_URL, APPKIT_FEATURES): features and the secure site, per project. */
+  remoteConfig?: RemoteConfigOptions
   /** What /getAnalyticsConfig answers; default true. */
   analyticsEnabled?: boolean
   /** A Solana JSON-RPC endpoint for base58 addresses on the balance endpoint and the indexer. */
@@ -128,6 +131,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     tronTokens: opts.tronTokens,
   })
   state.onrampSolanaTreasury = opts.onrampSolanaTreasury
+  state.remoteConfig = opts.remoteConfig
   if (opts.bitcoinEsploraUrl) Object.assign(state, { bitcoinEsploraUrl: opts.bitcoinEsploraUrl, bitcoinChainIds: opts.bitcoinChainIds ?? [BITCOIN_MAINNET] })
   state.bitcoinEsploraUrls = { ...Object.fromEntries(state.bitcoinChainIds.map((chain) => [chain, opts.bitcoinEsploraUrl!])), ...opts.bitcoinEsploraUrls }
   state.bitcoinChainIds = Object.keys(state.bitcoinEsploraUrls)

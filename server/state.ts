@@ -1,3 +1,4 @@
+import type { RemoteConfigOptions } from './routes/appkit-config.ts'
 import type { Fungible } from './assets.ts'
 import { BalanceCache } from './balance-cache.ts'
 import { EvmChain, type EvmChainOptions } from './chain/evm.ts'
@@ -60,6 +61,8 @@ export interface ServerState {
   onrampSandboxUrl?: string
   /** The sandbox's Solana treasury (a 64-byte secret key): pays SOL, mints what it is authority of. */
   onrampSolanaTreasury?: Uint8Array
+  /** What /appkit/v1/config answers: the configured projects' features and secure site (routes/appkit-config.ts). */
+  remoteConfig?: RemoteConfigOptions
 }
 
 export const TRON_MAINNET = 'tron:0x2b6653dc'

@@ -18,6 +18,7 @@ import { eventRoutes } from '../events.ts'
 import { frameOriginRoutes } from './frame-origin.ts'
 import { cosignerRoutes } from './cosigner.ts'
 import { walletRpcRoutes } from './wallet-rpc.ts'
+import { appkitConfigRoutes } from './appkit-config.ts'
 
 /** Every endpoint: the provider API, then the blockchain API. */
 export const routes: Route[] = [
@@ -40,4 +41,5 @@ export const routes: Route[] = [
   ...smartAccountRoutes,
   ...cosignerRoutes,
   ...walletRpcRoutes,
+  ...appkitConfigRoutes,
 ]

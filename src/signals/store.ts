@@ -54,7 +54,7 @@ export function createStore(options: ResolvedOptions, chunks: ChunkLoaders = {})
     /** Connection drivers keyed by connector id, ahead of the namespace adapters (see driverFor). */
     drivers: new Map<string, ChainAdapter>(),
     chunks,
-    /** AppKit's remote features (getRemoteFeatures): from the options here, as no cloud config is read. */
+    /** AppKit's remote features (getRemoteFeatures): from the options, then from the API's /appkit/v1/config (remote-config.ts). */
     remoteFeatures: signal<Record<string, unknown>>({
       email: options.features.email, socials: options.features.socials, activity: options.features.history,
       reownBranding: options.features.reownBranding, headless: options.features.headless, multiWallet: false,

@@ -70,6 +70,7 @@ export function Connect({ store, route }: ViewProps) {
     order: options.features.connectorTypeOrder,
   })
   const loading = store.wallets.loading.value
+  void store.remoteFeatures.value // re-rendered once the project's remote configuration changes the options
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
