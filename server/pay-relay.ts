@@ -31,6 +31,8 @@ const DEADLINE_S = 20 * 60
 /** Gas of a deposit transfer, when the node cannot estimate it. */
 const DEPOSIT_GAS = 65_000n
 const NATIVE_GAS = 21_000n
+/** How long a status request waits for another worker's look at the quote. */
+const LEASE_WAIT_MS = 25_000
 /** AppKit rounds an exchange's deposit to 8 decimals: deposits are quoted in whole such steps. */
 const EXCHANGE_DECIMALS = 8
 /** What the local chains take to confirm a deposit and pay across, as the quote tells the modal. */
@@ -159,7 +161,9 @@ export async function relayStatus(state: ServerState, projectId: string, request
   if (!r || r.project_id !== projectId) return undefined
   if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null) {
     try {
-      await workOnRelay(relayContext(state), requestId)
+      // Another server (or this one's periodic look) holding the quote finishes first: its outcome is reported.
+      const until = Date.now() + LEASE_WAIT_MS
+      while (!(await workOnRelay(relayContext(state), requestId)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200))
     } catch (error) {
       console.error(`[server] pay relay ${requestId}:`, error instanceof Error ? error.message : error)
     }
