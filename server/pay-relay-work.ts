@@ -46,6 +46,9 @@ export interface RelayContext {
   fault?: RelayFault
 }
 
+/** Now in seconds, as late as the wall clock or the chain's latest block says (a development chain's clock may run ahead). */
+export const chainNow = (latestBlockTime: bigint) => Math.max(Math.floor(Date.now() / 1000), Number(latestBlockTime))
+
 export const relayById = async (db: Queryable, requestId: string) =>
   (await db.query<RelayRow & Record<string, unknown>>('SELECT * FROM pay_relays WHERE request_id = $1', [requestId]))[0]
 
@@ -78,7 +81,7 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
   if (r.status === 'waiting') {
     const onTime = transfers.filter((t) => t.time <= Number(r.deadline)).reduce((sum, t) => sum + t.amount, 0n)
     if (onTime >= deposit) await move(state.db, r.request_id, 'waiting', 'pending')
-    else if (Date.now() / 1000 > Number(r.deadline)) await move(state.db, r.request_id, 'waiting', 'timeout')
+    else if (chainNow((await a.client.getBlock({ blockTag: 'latest' })).timestamp) > Number(r.deadline)) await move(state.db, r.request_id, 'waiting', 'timeout')
   }
   let txs = await openTxs(state.db, r.request_id)
   let status = (await relayById(state.db, r.request_id))!.status

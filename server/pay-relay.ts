@@ -14,7 +14,7 @@ import { sandboxSellsOn, treasuryOf } from './onramp-sandbox.ts'
 import { cheapestPath, currency, QuoteError, swapData, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
 import { loadRelayKey, sealDepositKey, type PayRelayKeyOptions } from './pay-relay-key.ts'
 import type { RelayFault } from './pay-relay-tx.ts'
-import { relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
+import { chainNow, relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
 import type { ServerState } from './state.ts'
 
 export interface PayRelayOptions extends PayRelayKeyOptions {
@@ -82,9 +82,10 @@ export async function createRelayQuote(state: ServerState, projectId: string, q:
   const key = generatePrivateKey()
   const receiver = privateKeyToAccount(key).address
   const requestId = `0x${randomBytes(32).toString('hex')}`
-  const deadline = Math.floor(Date.now() / 1000) + DEADLINE_S
-  // Deposits are looked for from this block on; the key is kept sealed (pay-relay-key.ts).
-  const originBlock = await a.client.getBlockNumber({ cacheTime: 0 })
+  // Deposits are looked for from this block on and judged by their blocks' time; the key is kept sealed (pay-relay-key.ts).
+  const latest = await a.client.getBlock({ blockTag: 'latest' })
+  const originBlock = latest.number
+  const deadline = chainNow(latest.timestamp) + DEADLINE_S
   const sealed = sealDepositKey(relayContext(state).sealKey, requestId, key)
   await state.db.query(
     `INSERT INTO pay_relays (request_id, project_id, origin_chain_id, origin_currency, deposit_amount, deposit_address, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, origin_block, created_at)
