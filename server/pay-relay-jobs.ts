@@ -4,13 +4,11 @@
 // (its lease), so several servers on one database share the work without paying twice.
 import type { Queryable } from './db/index.ts'
 import { relayContext } from './pay-relay.ts'
-import { workOnRelay } from './pay-relay-work.ts'
+import { LATE_DEPOSIT_WATCH_MS, workOnRelay } from './pay-relay-work.ts'
 import type { ServerState } from './state.ts'
 
 /** How often the relayer looks, unless told otherwise. */
 export const RELAY_INTERVAL_MS = 15_000
-/** How long after its quote a late deposit is still noticed and refunded. */
-export const LATE_DEPOSIT_WATCH_MS = 7 * 24 * 3_600_000
 /** Quotes looked at per round, oldest first. */
 const BATCH = 50
 

@@ -68,14 +68,14 @@ const mark = (db: Queryable, row: RelayTxRow, status: RelayTxStatus, note?: stri
  * its outcome. Undefined when the record is refused: another live transaction holds that nonce or
  * is already for this kind and source (another worker's, or this one's from before).
  */
-export async function sendRecorded(db: Queryable, chain: EvmChain, signer: RelaySigner, tx: Unsigned, rec: { requestId: string; kind: RelayTxKind; source: string; amount: bigint }, fault?: RelayFault): Promise<RelayTxStatus | undefined> {
+export async function sendRecorded(db: Queryable, chain: EvmChain, signer: RelaySigner, tx: Unsigned, rec: { requestId: string; kind: RelayTxKind; source: string; amount: bigint; beneficiary: Address }, fault?: RelayFault): Promise<RelayTxStatus | undefined> {
   const nonce = await chain.client.getTransactionCount({ address: signer.address, blockTag: 'pending' })
   const gasPrice = await chain.client.getGasPrice()
   const raw = await signer.sign({ ...tx, nonce, gasPrice, chainId: chain.chainId })
   const [row] = await db.query<RelayTxRow & Record<string, unknown>>(
     `INSERT INTO pay_relay_txs (request_id, kind, chain_id, signer, nonce, to_address, amount, source, raw_tx, tx_hash, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING *`,
-    [rec.requestId, rec.kind, chain.chainId, signer.address.toLowerCase(), nonce, tx.to.toLowerCase(), String(rec.amount), rec.source, raw, keccak256(raw), Date.now()],
+    [rec.requestId, rec.kind, chain.chainId, signer.address.toLowerCase(), nonce, rec.beneficiary.toLowerCase(), String(rec.amount), rec.source, raw, keccak256(raw), Date.now()],
   )
   if (!row) return undefined
   await fault?.(`${rec.kind}:signed`, rec.requestId)

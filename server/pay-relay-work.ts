@@ -14,6 +14,8 @@ import { openDepositKey } from './pay-relay-key.ts'
 import { keySigner, openTxs, sendRecorded, settleTx, treasurySigner, type RelayFault, type RelayTxKind, type RelayTxRow } from './pay-relay-tx.ts'
 import type { ServerState } from './state.ts'
 
+/** How long after its quote a late deposit is still noticed and refunded. */
+export const LATE_DEPOSIT_WATCH_MS = 7 * 24 * 3_600_000
 /** How long one server keeps a quote to itself while it works on it. */
 const LEASE_MS = 60_000
 /** Gas of a native transfer, and at most of a token transfer, from a deposit address. */
@@ -35,6 +37,7 @@ export interface RelayRow {
   deadline: string | number
   origin_block: string | number
   swept_at: string | number | null
+  created_at: string | number
   status: string
 }
 
@@ -89,7 +92,7 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
     let payout = txs.find((t) => t.kind === 'payout' && t.status !== 'dropped')
     if (!payout) {
       const call = await ctx.payoutCall(b, r)
-      await sendRecorded(state.db, b, await treasurySigner(b), call, { requestId: r.request_id, kind: 'payout', source: r.request_id, amount: call.amount }, fault)
+      await sendRecorded(state.db, b, await treasurySigner(b), call, { requestId: r.request_id, kind: 'payout', source: r.request_id, amount: call.amount, beneficiary: getAddress(r.recipient) }, fault)
       txs = await openTxs(state.db, r.request_id)
       payout = txs.find((t) => t.kind === 'payout' && t.status !== 'dropped')
     }
@@ -134,7 +137,7 @@ async function fundGas(ctx: RelayContext, a: EvmChain, r: RelayRow, source: stri
   const done = txs.find((x) => x.kind === 'gas' && x.source === `gas:${source}` && x.status !== 'dropped')
   if (done) return done.status === 'confirmed'
   const value = TOKEN_GAS * (await a.client.getGasPrice()) * 2n
-  const status = await sendRecorded(ctx.state.db, a, await treasurySigner(a), { to: getAddress(r.deposit_address), value, gas: NATIVE_GAS }, { requestId: r.request_id, kind: 'gas', source: `gas:${source}`, amount: value }, ctx.fault)
+  const status = await sendRecorded(ctx.state.db, a, await treasurySigner(a), { to: getAddress(r.deposit_address), value, gas: NATIVE_GAS }, { requestId: r.request_id, kind: 'gas', source: `gas:${source}`, amount: value, beneficiary: getAddress(r.deposit_address) }, ctx.fault)
   return status === 'confirmed'
 }
 
@@ -144,12 +147,12 @@ async function sendFromDeposit(ctx: RelayContext, a: EvmChain, key: Hex, r: Rela
   if (isNative(r.origin_currency)) {
     const value = amount - NATIVE_GAS * (await a.client.getGasPrice()) * 2n // room for the price to move before it is mined
     if (value <= 0n) return // less than the fee: nothing worth sending
-    await sendRecorded(ctx.state.db, a, signer, { to, value, gas: NATIVE_GAS }, { requestId: r.request_id, kind, source, amount: value }, ctx.fault)
+    await sendRecorded(ctx.state.db, a, signer, { to, value, gas: NATIVE_GAS }, { requestId: r.request_id, kind, source, amount: value, beneficiary: to }, ctx.fault)
     return
   }
   if (!(await fundGas(ctx, a, r, source))) return
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
-  await sendRecorded(ctx.state.db, a, signer, { to: getAddress(r.origin_currency), data, gas: TOKEN_GAS }, { requestId: r.request_id, kind, source, amount }, ctx.fault)
+  await sendRecorded(ctx.state.db, a, signer, { to: getAddress(r.origin_currency), data, gas: TOKEN_GAS }, { requestId: r.request_id, kind, source, amount, beneficiary: to }, ctx.fault)
 }
 
 const refund = (ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, t: IncomingTransfer, amount: bigint) =>

@@ -14,7 +14,7 @@ import { sandboxSellsOn, treasuryOf } from './onramp-sandbox.ts'
 import { cheapestPath, currency, QuoteError, swapData, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
 import { loadRelayKey, sealDepositKey, type PayRelayKeyOptions } from './pay-relay-key.ts'
 import type { RelayFault } from './pay-relay-tx.ts'
-import { chainNow, relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
+import { chainNow, LATE_DEPOSIT_WATCH_MS, relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
 import type { ServerState } from './state.ts'
 
 export interface PayRelayOptions extends PayRelayKeyOptions {
@@ -160,7 +160,7 @@ const reported = (status: string): QuoteStatus => (status === 'refunded' ? 'refu
 export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<QuoteStatus | undefined> {
   const r = await relayById(state.db, requestId)
   if (!r || r.project_id !== projectId) return undefined
-  if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null) {
+  if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null || Date.now() - Number(r.created_at) < LATE_DEPOSIT_WATCH_MS) {
     try {
       // Another server (or this one's periodic look) holding the quote finishes first: its outcome is reported.
       const until = Date.now() + LEASE_WAIT_MS

@@ -15,6 +15,7 @@ CREATE TABLE pay_relay_txs (
   chain_id integer NOT NULL,
   signer text NOT NULL,
   nonce bigint NOT NULL,
+  -- who receives what it moves (the recipient, the depositor, the treasury, the deposit address)
   to_address text NOT NULL,
   amount text NOT NULL,
   -- what the transaction is for, one live transaction per kind and source: a payout's quote, the

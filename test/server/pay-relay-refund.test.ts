@@ -1,0 +1,115 @@
+// The relayer returns what it was not owed, to whoever sent it, once: the excess over a quote's
+// deposit, a deposit to a quote already settled, a deposit after the deadline (the quote then
+// reports AppKit's 'refund'); and what it was owed is swept into the treasury. The attacks: a
+// deposit to one quote never refunds or pays another; a refund goes to the address the deposit
+// came from, not the payer the quote named; a look replayed moves nothing twice; a database dump
+// holds no usable deposit key.
+import { randomBytes } from 'node:crypto'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { parseEther, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { withApiServer, type ApiCtx } from '../dev/api-fixture.ts'
+import { openDepositKey } from '../../server/pay-relay-key.ts'
+import { depositUsdc, fresh, NATIVE, reader, relayQuote, relayStatus, send, usdcOf } from './pay-relay-fixture.ts'
+
+const key = randomBytes(32).toString('hex')
+const test = suite<ApiCtx>('pay relayer: refunds and sweeps', {})
+withApiServer(test, 'pay-relay-refund.test.ts', { timeoutMs: 240_000, server: { payRelay: { key, intervalMs: 3_600_000 } } })
+
+const payer = (ctx: ApiCtx) => ctx.chains!.accounts[1]!
+const other = (ctx: ApiCtx) => ctx.chains!.accounts[2]!
+const txsOf = (ctx: ApiCtx, requestId: string) =>
+  ctx.api!.db.query<{ kind: string; status: string; to_address: string; amount: string }>('SELECT kind, status, to_address, amount FROM pay_relay_txs WHERE request_id = $1 ORDER BY id', [requestId])
+const treasury137 = async (ctx: ApiCtx) => (await reader(ctx, 1).request({ method: 'eth_accounts' } as never) as `0x${string}`[]).at(-1)!
+
+test('an excess deposit: the recipient is paid the quote, the excess goes back to its sender, the deposit is swept into the treasury; a replayed look moves nothing', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '3')
+  const before = await usdcOf(ctx, 1, payer(ctx))
+  const treasuryBefore = await usdcOf(ctx, 1, await treasury137(ctx))
+  await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount + parseUnits('1.5', 6))
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('3', 6))
+  assert.is(await usdcOf(ctx, 1, payer(ctx)), before - q.amount, 'the 1.5 USDC excess came back whole (the treasury paid its gas)')
+  assert.is(await usdcOf(ctx, 1, q.depositAddress), 0n, 'swept')
+  assert.is(await usdcOf(ctx, 1, await treasury137(ctx)), treasuryBefore + q.amount)
+  const txs = await txsOf(ctx, q.requestId)
+  assert.equal(txs.map((t) => `${t.kind}:${t.status}`), ['payout:confirmed', 'gas:confirmed', 'refund:confirmed', 'gas:confirmed', 'sweep:confirmed'])
+  assert.is(txs[2]!.to_address, payer(ctx).toLowerCase())
+  // The look replayed, as if the job had never recorded the sweep: nothing moves twice.
+  await ctx.api!.db.query('UPDATE pay_relays SET swept_at = NULL WHERE request_id = $1', [q.requestId])
+  for (let i = 0; i < 3; i++) assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is((await txsOf(ctx, q.requestId)).length, 5)
+  assert.is(await usdcOf(ctx, 1, payer(ctx)), before - q.amount)
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('3', 6))
+})
+
+test('attack: an excess deposit to quote A refunds nothing of and pays nothing for quote B', async (ctx) => {
+  const shopA = fresh()
+  const shopB = fresh()
+  const a = await relayQuote(ctx, shopA, '1')
+  const b = await relayQuote(ctx, shopB, '1')
+  await depositUsdc(ctx, other(ctx), a.depositAddress, a.amount * 2n)
+  assert.is(await relayStatus(ctx, b.requestId), 'waiting')
+  assert.is(await relayStatus(ctx, a.requestId), 'success')
+  assert.is(await relayStatus(ctx, b.requestId), 'waiting')
+  assert.equal(await txsOf(ctx, b.requestId), [])
+  assert.is(await usdcOf(ctx, 0, shopB), 0n)
+  assert.is(await usdcOf(ctx, 0, shopA), parseUnits('1', 6))
+})
+
+test('a deposit to a quote already settled goes back to its sender; the quote stays a success', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  const before = await usdcOf(ctx, 1, other(ctx))
+  await depositUsdc(ctx, other(ctx), q.depositAddress, parseUnits('2', 6))
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await usdcOf(ctx, 1, other(ctx)), before, 'the 2 USDC came back to who sent them')
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6), 'paid once')
+})
+
+test('native coin: the excess goes back less the network fee; the rest is swept but dust', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1', { user: undefined, originCurrency: NATIVE })
+  const excess = parseEther('0.01')
+  const receipt = await send(ctx, 1, { from: other(ctx), to: q.depositAddress, value: q.amount + excess })
+  const after = await reader(ctx, 1).getBalance({ address: other(ctx), blockNumber: receipt.blockNumber })
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  const refund = (await txsOf(ctx, q.requestId)).find((t) => t.kind === 'refund')!
+  assert.is(refund.to_address, other(ctx).toLowerCase())
+  const back = BigInt(refund.amount)
+  assert.ok(back < excess && back > excess - parseEther('0.001'), `${back} is the excess less a fee`)
+  assert.is(await reader(ctx, 1).getBalance({ address: other(ctx) }), after + back)
+  assert.ok((await reader(ctx, 1).getBalance({ address: q.depositAddress })) < parseEther('0.001'), 'swept')
+})
+
+test('attack: a database dump holds the deposit key sealed: it opens only with the server\'s key and for its own quote', async (ctx) => {
+  const q = await relayQuote(ctx, fresh(), '1')
+  const [row] = await ctx.api!.db.query<{ deposit_key: string }>('SELECT deposit_key FROM pay_relays WHERE request_id = $1', [q.requestId])
+  assert.match(row!.deposit_key, /^v1:/)
+  assert.is(privateKeyToAccount(openDepositKey(Buffer.from(key, 'hex'), q.requestId, row!.deposit_key)).address.toLowerCase(), q.depositAddress.toLowerCase())
+  assert.throws(() => openDepositKey(randomBytes(32), q.requestId, row!.deposit_key), /cannot be opened with this server's PAY_RELAY_KEY/)
+  assert.throws(() => openDepositKey(Buffer.from(key, 'hex'), `0x${'00'.repeat(32)}`, row!.deposit_key), /cannot be opened/)
+})
+
+// Last: it moves Polygon's clock 21 minutes on.
+test('attack: a deposit after the deadline goes back to the address it came from, not the payer the quote named; the quote reports refund', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  await reader(ctx, 1).request({ method: 'evm_increaseTime', params: [21 * 60] } as never)
+  await reader(ctx, 1).request({ method: 'evm_mine', params: [] } as never)
+  const payerBefore = await usdcOf(ctx, 1, payer(ctx))
+  const otherBefore = await usdcOf(ctx, 1, other(ctx))
+  await depositUsdc(ctx, other(ctx), q.depositAddress, q.amount)
+  assert.is(await relayStatus(ctx, q.requestId), 'refund')
+  assert.is(await usdcOf(ctx, 1, other(ctx)), otherBefore)
+  assert.is(await usdcOf(ctx, 1, payer(ctx)), payerBefore)
+  assert.is(await usdcOf(ctx, 0, shop), 0n)
+  const [row] = await ctx.api!.db.query<{ status: string }>('SELECT status FROM pay_relays WHERE request_id = $1', [q.requestId])
+  assert.is(row!.status, 'refunded')
+})
+
+test.run()
