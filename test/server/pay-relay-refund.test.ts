@@ -95,6 +95,19 @@ test('attack: a database dump holds the deposit key sealed: it opens only with t
   assert.throws(() => openDepositKey(Buffer.from(key, 'hex'), `0x${'00'.repeat(32)}`, row!.deposit_key), /cannot be opened/)
 })
 
+test('several senders: the earliest transfers pay, and each sender gets back what it sent beyond that', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '2')
+  const half = q.amount / 2n
+  const [payerBefore, otherBefore] = [await usdcOf(ctx, 1, payer(ctx)), await usdcOf(ctx, 1, other(ctx))]
+  await depositUsdc(ctx, payer(ctx), q.depositAddress, half)
+  await depositUsdc(ctx, other(ctx), q.depositAddress, q.amount)
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await usdcOf(ctx, 1, payer(ctx)), payerBefore - half, 'the first sender\'s half was spent whole')
+  assert.is(await usdcOf(ctx, 1, other(ctx)), otherBefore - (q.amount - half), 'the second paid the rest and got its excess back')
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('2', 6))
+})
+
 // Last: it moves Polygon's clock 21 minutes on.
 test('attack: a deposit after the deadline goes back to the address it came from, not the payer the quote named; the quote reports refund', async (ctx) => {
   const shop = fresh()
