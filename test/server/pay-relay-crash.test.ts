@@ -1,7 +1,8 @@
 // The relayer dies mid-payout and a restarted server (same database, same sealing key) resumes it:
 // killed after recording the signed payout and before broadcasting it, or after broadcasting it
 // and before recording its outcome, the recipient ends with exactly one payout; and a signed
-// payout whose nonce another transaction took in between is given up and paid once anew.
+// payout whose nonce another transaction took in between is given up and paid once anew. A
+// deposit key stored in the clear by an older server is sealed when the server starts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import * as assert from 'uvu/assert'
 import { parseUnits, type Hex } from 'viem'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
+import { openDepositKey } from '../../server/pay-relay-key.ts'
 import type { RelayFault } from '../../server/pay-relay-tx.ts'
 import { depositUsdc, fresh, relayQuote, relayStatus, send, usdcOf } from './pay-relay-fixture.ts'
 
@@ -82,6 +84,18 @@ test('died after signing, and the treasury\'s nonce went to another transaction:
   assert.is(await usdcOf(ctx, 0, shop), parseUnits('2', 6))
   const txs = await ctx.api!.db.query<{ kind: string; status: string }>('SELECT kind, status FROM pay_relay_txs WHERE request_id = $1 AND kind = \'payout\' ORDER BY id', [q.requestId])
   assert.equal(txs.map((t) => t.status), ['dropped', 'confirmed'])
+})
+
+test('a deposit key stored in the clear (before keys were sealed) is sealed when the server starts, and opens to the same key', async (ctx) => {
+  const q = await relayQuote(ctx, fresh(), '1')
+  const read = async () => (await ctx.api!.db.query<{ deposit_key: string }>('SELECT deposit_key FROM pay_relays WHERE request_id = $1', [q.requestId]))[0]!.deposit_key
+  const plain = openDepositKey(Buffer.from(key, 'hex'), q.requestId, await read())
+  await ctx.api!.db.query('UPDATE pay_relays SET deposit_key = $2 WHERE request_id = $1', [q.requestId, plain])
+  await ctx.api!.stop()
+  ctx.api = await start(ctx)
+  const sealed = await read()
+  assert.match(sealed, /^v1:/)
+  assert.is(openDepositKey(Buffer.from(key, 'hex'), q.requestId, sealed), plain)
 })
 
 test.run()
