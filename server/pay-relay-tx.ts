@@ -31,8 +31,9 @@ export interface RelayTxRow {
   status: RelayTxStatus
 }
 
-interface Unsigned { to: Address; data?: Hex; value?: bigint; gas: bigint }
-export interface RelaySigner { address: Address; sign(tx: Unsigned & { nonce: number; gasPrice: bigint; chainId: number }): Promise<Hex> }
+/** A transaction to sign; gasPrice when the caller already counted it (a refund less its exact fee). */
+interface Unsigned { to: Address; data?: Hex; value?: bigint; gas: bigint; gasPrice?: bigint }
+export interface RelaySigner { address: Address; sign(tx: Omit<Unsigned, 'gasPrice'> & { nonce: number; gasPrice: bigint; chainId: number }): Promise<Hex> }
 
 const hex = (n: bigint | number) => `0x${n.toString(16)}`
 
@@ -70,7 +71,7 @@ const mark = (db: Queryable, row: RelayTxRow, status: RelayTxStatus, note?: stri
  */
 export async function sendRecorded(db: Queryable, chain: EvmChain, signer: RelaySigner, tx: Unsigned, rec: { requestId: string; kind: RelayTxKind; source: string; amount: bigint; beneficiary: Address }, fault?: RelayFault): Promise<RelayTxStatus | undefined> {
   const nonce = await chain.client.getTransactionCount({ address: signer.address, blockTag: 'pending' })
-  const gasPrice = await chain.client.getGasPrice()
+  const gasPrice = tx.gasPrice ?? (await chain.client.getGasPrice())
   const raw = await signer.sign({ ...tx, nonce, gasPrice, chainId: chain.chainId })
   const [row] = await db.query<RelayTxRow & Record<string, unknown>>(
     `INSERT INTO pay_relay_txs (request_id, kind, chain_id, signer, nonce, to_address, amount, source, raw_tx, tx_hash, created_at)

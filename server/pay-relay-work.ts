@@ -145,9 +145,11 @@ async function fundGas(ctx: RelayContext, a: EvmChain, r: RelayRow, source: stri
 async function sendFromDeposit(ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, kind: RelayTxKind, source: string, to: Address, amount: bigint): Promise<void> {
   const signer = keySigner(key)
   if (isNative(r.origin_currency)) {
-    const value = amount - NATIVE_GAS * (await a.client.getGasPrice()) * 2n // room for the price to move before it is mined
+    // A plain transfer at a fixed gas price costs exactly its gas times that price: the fee taken off.
+    const gasPrice = await a.client.getGasPrice()
+    const value = amount - NATIVE_GAS * gasPrice
     if (value <= 0n) return // less than the fee: nothing worth sending
-    await sendRecorded(ctx.state.db, a, signer, { to, value, gas: NATIVE_GAS }, { requestId: r.request_id, kind, source, amount: value, beneficiary: to }, ctx.fault)
+    await sendRecorded(ctx.state.db, a, signer, { to, value, gas: NATIVE_GAS, gasPrice }, { requestId: r.request_id, kind, source, amount: value, beneficiary: to }, ctx.fault)
     return
   }
   if (!(await fundGas(ctx, a, r, source))) return
