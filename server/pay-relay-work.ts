@@ -62,12 +62,14 @@ const move = (db: Queryable, requestId: string, from: string, to: string, txHash
 export async function workOnRelay(ctx: RelayContext, requestId: string): Promise<boolean> {
   const { db } = ctx.state
   const now = Date.now()
-  const [r] = await db.query<RelayRow & Record<string, unknown>>('UPDATE pay_relays SET lease_until = $2 WHERE request_id = $1 AND lease_until < $3 RETURNING *', [requestId, now + LEASE_MS, now])
+  const mine = now + LEASE_MS
+  const [r] = await db.query<RelayRow & Record<string, unknown>>('UPDATE pay_relays SET lease_until = $2 WHERE request_id = $1 AND lease_until < $3 RETURNING *', [requestId, mine, now])
   if (!r) return false
   try {
     await step(ctx, r)
   } finally {
-    await db.query('UPDATE pay_relays SET lease_until = 0 WHERE request_id = $1', [requestId])
+    // Released only while still ours: a look that outlived its lease leaves another server's lease alone.
+    await db.query('UPDATE pay_relays SET lease_until = 0 WHERE request_id = $1 AND lease_until = $2', [requestId, mine])
   }
   return true
 }

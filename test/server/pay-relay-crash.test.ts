@@ -98,4 +98,18 @@ test('a deposit key stored in the clear (before keys were sealed) is sealed when
   assert.is(openDepositKey(Buffer.from(key, 'hex'), q.requestId, sealed), plain)
 })
 
+test('attack: a look that outlived its lease leaves alone the lease another server took meanwhile', async (ctx) => {
+  await ctx.api!.stop()
+  const theirs = Date.now() + 3_600_000
+  // Mid-look (the payout signed), the lease lapses and another server takes the quote.
+  ctx.api = await start(ctx, async (at, requestId) => {
+    if (at === 'payout:signed') await ctx.api!.db.query('UPDATE pay_relays SET lease_until = $2 WHERE request_id = $1', [requestId, theirs])
+  })
+  const q = await relayQuote(ctx, fresh(), '1')
+  await depositUsdc(ctx, ctx.chains!.accounts[1]!, q.depositAddress, q.amount)
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  const [row] = await ctx.api!.db.query<{ lease_until: string }>('SELECT lease_until FROM pay_relays WHERE request_id = $1', [q.requestId])
+  assert.is(Number(row!.lease_until), theirs, 'the other server still holds its lease')
+})
+
 test.run()
