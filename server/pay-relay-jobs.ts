@@ -9,14 +9,14 @@ import type { ServerState } from './state.ts'
 
 /** How often the relayer looks, unless told otherwise. */
 export const RELAY_INTERVAL_MS = 15_000
-/** Quotes looked at per round, oldest first. */
+/** Quotes looked at per round: those still waiting or paying first, then the longest unseen (so old quotes cannot starve new ones). */
 const BATCH = 50
 
 export async function dueRelays(db: Queryable, now = Date.now()): Promise<string[]> {
   const rows = await db.query<{ request_id: string }>(
     `SELECT request_id FROM pay_relays
      WHERE (status IN ('waiting', 'pending') OR swept_at IS NULL OR created_at > $1::bigint) AND lease_until < $2::bigint
-     ORDER BY created_at LIMIT ${BATCH}`,
+     ORDER BY status IN ('waiting', 'pending') DESC, lease_until, created_at LIMIT ${BATCH}`,
     [now - LATE_DEPOSIT_WATCH_MS, now],
   )
   return rows.map((r) => r.request_id)

@@ -69,7 +69,8 @@ export async function workOnRelay(ctx: RelayContext, requestId: string): Promise
     await step(ctx, r)
   } finally {
     // Released only while still ours: a look that outlived its lease leaves another server's lease alone.
-    await db.query('UPDATE pay_relays SET lease_until = 0 WHERE request_id = $1 AND lease_until = $2', [requestId, mine])
+    // A released lease ends now, which records when the quote was last looked at (the job looks at the longest unseen first).
+    await db.query('UPDATE pay_relays SET lease_until = $3 WHERE request_id = $1 AND lease_until = $2', [requestId, mine, Date.now()])
   }
   return true
 }

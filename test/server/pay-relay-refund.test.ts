@@ -11,6 +11,7 @@ import { parseEther, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { withApiServer, type ApiCtx } from '../dev/api-fixture.ts'
 import { openDepositKey } from '../../server/pay-relay-key.ts'
+import { dueRelays } from '../../server/pay-relay-jobs.ts'
 import { depositUsdc, fresh, NATIVE, reader, relayQuote, relayStatus, send, usdcOf } from './pay-relay-fixture.ts'
 
 const key = randomBytes(32).toString('hex')
@@ -107,6 +108,30 @@ test('several senders: the earliest transfers pay, and each sender gets back wha
   assert.is(await usdcOf(ctx, 1, payer(ctx)), payerBefore - half, 'the first sender\'s half was spent whole')
   assert.is(await usdcOf(ctx, 1, other(ctx)), otherBefore - (q.amount - half), 'the second paid the rest and got its excess back')
   assert.is(await usdcOf(ctx, 0, shop), parseUnits('2', 6))
+})
+
+test('attack: sixty older quotes left unswept neither starve a waiting quote nor each other in the periodic look', async (ctx) => {
+  const q = await relayQuote(ctx, fresh(), '1')
+  const db = ctx.api!.db
+  const dayAgo = Date.now() - 24 * 3_600_000
+  await db.query(
+    `INSERT INTO pay_relays (request_id, project_id, origin_chain_id, origin_currency, deposit_amount, deposit_address, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, status, created_at)
+     SELECT 'old' || g, project_id, origin_chain_id, origin_currency, deposit_amount, 'old' || g, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, 'success', $2::bigint + g
+     FROM pay_relays, generate_series(1, 60) g WHERE request_id = $1`,
+    [q.requestId, dayAgo],
+  )
+  try {
+    const first = await dueRelays(db)
+    assert.ok(first.includes(q.requestId), 'the waiting quote is looked at')
+    // The first round's quotes looked at (their leases released a second ago): the next round takes the ones left.
+    await db.query('UPDATE pay_relays SET lease_until = $2 WHERE request_id = ANY($1)', [first, Date.now() - 1_000])
+    const second = await dueRelays(db)
+    const left = (await db.query<{ request_id: string }>("SELECT request_id FROM pay_relays WHERE request_id LIKE 'old%' AND NOT (request_id = ANY($1))", [first])).map((r) => r.request_id)
+    assert.ok(left.length > 0)
+    for (const id of left) assert.ok(second.includes(id), `${id} is looked at in the next round`)
+  } finally {
+    await db.query("DELETE FROM pay_relays WHERE request_id LIKE 'old%'")
+  }
 })
 
 // Last: it moves Polygon's clock 21 minutes on.
