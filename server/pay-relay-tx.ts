@@ -14,7 +14,8 @@ import { treasuryOf } from './onramp-sandbox.ts'
 export type RelayTxKind = 'payout' | 'refund' | 'sweep' | 'gas'
 /** Where a test stops a relayer as if the process died: after recording the signed transaction, or after broadcasting it. */
 export type RelayFault = (point: `${RelayTxKind}:${'signed' | 'broadcast'}`, requestId: string) => Promise<void> | void
-export type RelayTxStatus = 'signed' | 'confirmed' | 'reverted' | 'dropped'
+/** kept: never signed, a refund smaller than its own network fee ("too small to return"), settled as it is. */
+export type RelayTxStatus = 'signed' | 'confirmed' | 'reverted' | 'dropped' | 'kept'
 
 export interface RelayTxRow {
   id: string
@@ -81,6 +82,15 @@ export async function sendRecorded(db: Queryable, chain: EvmChain, signer: Relay
   if (!row) return undefined
   await fault?.(`${rec.kind}:signed`, rec.requestId)
   return settleTx(db, chain, row, fault)
+}
+
+/** Records a refund too small to pay its own fee as settled without a transaction (once per source, as any refund). */
+export async function recordKept(db: Queryable, chain: EvmChain, signer: Address, rec: { requestId: string; kind: RelayTxKind; source: string; amount: bigint; beneficiary: Address }): Promise<void> {
+  await db.query(
+    `INSERT INTO pay_relay_txs (request_id, kind, chain_id, signer, nonce, to_address, amount, source, raw_tx, tx_hash, status, note, created_at)
+     VALUES ($1, $2, $3, $4, -1, $5, $6, $7, '', '', 'kept', 'too small to return', $8) ON CONFLICT DO NOTHING`,
+    [rec.requestId, rec.kind, chain.chainId, signer.toLowerCase(), rec.beneficiary.toLowerCase(), String(rec.amount), rec.source, Date.now()],
+  )
 }
 
 /** A recorded transaction's outcome: its receipt if mined; else broadcast (again) and awaited; dropped if it never can be mined. */

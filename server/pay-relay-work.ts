@@ -11,7 +11,7 @@ import type { Queryable } from './db/index.ts'
 import { treasuryOf } from './onramp-sandbox.ts'
 import { incomingTransfers, type IncomingTransfer } from './pay-relay-deposits.ts'
 import { openDepositKey } from './pay-relay-key.ts'
-import { keySigner, openTxs, sendRecorded, settleTx, treasurySigner, type RelayFault, type RelayTxKind, type RelayTxRow } from './pay-relay-tx.ts'
+import { keySigner, openTxs, recordKept, sendRecorded, settleTx, treasurySigner, type RelayFault, type RelayTxKind, type RelayTxRow } from './pay-relay-tx.ts'
 import type { ServerState } from './state.ts'
 
 /** How long after its quote a late deposit is still noticed and refunded. */
@@ -103,7 +103,8 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
     if (payout?.status === 'reverted') await move(state.db, r.request_id, 'pending', 'failure')
     status = (await relayById(state.db, r.request_id))!.status
   }
-  if (!['success', 'failure', 'timeout'].includes(status)) return
+  // A refunded quote still returns what comes to it late.
+  if (!['success', 'failure', 'timeout', 'refunded'].includes(status)) return
   // The payout spent the deposit from the first transfers in time; everything else is refunded.
   let spent = status === 'success' ? deposit : 0n
   const key = openDepositKey(ctx.sealKey, r.request_id, r.deposit_key)
@@ -115,9 +116,10 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
     }
   }
   txs = await openTxs(state.db, r.request_id)
-  const settled = transfers.every((t) => txs.some((x) => x.kind === 'refund' && x.source === t.source && x.status === 'confirmed') || spentWhole(t, transfers, r, status))
+  const returned = (t: IncomingTransfer) => txs.some((x) => x.kind === 'refund' && x.source === t.source && (x.status === 'confirmed' || x.status === 'kept'))
+  const settled = transfers.every((t) => returned(t) || spentWhole(t, transfers, r, status))
   if (settled && r.swept_at === null && !txs.some((x) => x.status === 'signed')) await sweep(ctx, a, key, r)
-  if (status === 'timeout' && transfers.length > 0 && transfers.every((t) => txs.some((x) => x.kind === 'refund' && x.source === t.source && x.status === 'confirmed'))) {
+  if (status === 'timeout' && transfers.length > 0 && transfers.every(returned)) {
     await move(state.db, r.request_id, 'timeout', 'refunded')
   }
 }
@@ -151,7 +153,11 @@ async function sendFromDeposit(ctx: RelayContext, a: EvmChain, key: Hex, r: Rela
     // A plain transfer at a fixed gas price costs exactly its gas times that price: the fee taken off.
     const gasPrice = await a.client.getGasPrice()
     const value = amount - NATIVE_GAS * gasPrice
-    if (value <= 0n) return // less than the fee: nothing worth sending
+    if (value <= 0n) {
+      // Less than its own fee: nothing can be sent back. A refund is recorded settled so it never holds up the quote.
+      if (kind === 'refund') await recordKept(ctx.state.db, a, signer.address, { requestId: r.request_id, kind, source, amount, beneficiary: to })
+      return
+    }
     await sendRecorded(ctx.state.db, a, signer, { to, value, gas: NATIVE_GAS, gasPrice }, { requestId: r.request_id, kind, source, amount: value, beneficiary: to }, ctx.fault)
     return
   }

@@ -134,6 +134,17 @@ test('attack: sixty older quotes left unswept neither starve a waiting quote nor
   }
 })
 
+test('native coin: an excess smaller than its own network fee is recorded kept ("too small to return") and does not hold up the sweep', async (ctx) => {
+  const q = await relayQuote(ctx, fresh(), '1', { user: undefined, originCurrency: NATIVE })
+  await send(ctx, 1, { from: other(ctx), to: q.depositAddress, value: q.amount + 1n })
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  const [kept] = await ctx.api!.db.query<{ kind: string; status: string; amount: string; to_address: string; note: string }>("SELECT kind, status, amount, to_address, note FROM pay_relay_txs WHERE request_id = $1 AND kind = 'refund'", [q.requestId])
+  assert.equal(kept, { kind: 'refund', status: 'kept', amount: '1', to_address: other(ctx).toLowerCase(), note: 'too small to return' })
+  assert.is(await reader(ctx, 1).getBalance({ address: q.depositAddress }), 0n, 'swept, the wei with it')
+  const [row] = await ctx.api!.db.query<{ swept_at: string | null }>('SELECT swept_at FROM pay_relays WHERE request_id = $1', [q.requestId])
+  assert.ok(row!.swept_at !== null)
+})
+
 // Last: it moves Polygon's clock 21 minutes on.
 test('attack: a deposit after the deadline goes back to the address it came from, not the payer the quote named; the quote reports refund', async (ctx) => {
   const shop = fresh()
@@ -149,6 +160,11 @@ test('attack: a deposit after the deadline goes back to the address it came from
   assert.is(await usdcOf(ctx, 0, shop), 0n)
   const [row] = await ctx.api!.db.query<{ status: string }>('SELECT status FROM pay_relays WHERE request_id = $1', [q.requestId])
   assert.is(row!.status, 'refunded')
+  // Money sent to the quote after it was refunded goes back too.
+  await depositUsdc(ctx, other(ctx), q.depositAddress, parseUnits('0.7', 6))
+  assert.is(await relayStatus(ctx, q.requestId), 'refund')
+  assert.is(await usdcOf(ctx, 1, other(ctx)), otherBefore, 'the later 0.7 USDC came back too')
+  assert.is(await usdcOf(ctx, 1, q.depositAddress), 0n)
 })
 
 test.run()

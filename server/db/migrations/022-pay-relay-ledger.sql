@@ -24,11 +24,12 @@ CREATE TABLE pay_relay_txs (
   source text NOT NULL,
   raw_tx text NOT NULL,
   tx_hash text NOT NULL,
-  -- signed (recorded, maybe broadcast), confirmed, reverted, or dropped (its nonce went to another transaction: it can never be mined)
+  -- signed (recorded, maybe broadcast), confirmed, reverted, dropped (its nonce went to another transaction: it can never be mined),
+  -- or kept (a refund smaller than its own network fee, never signed: "too small to return", settled as it is; nonce -1)
   status text NOT NULL DEFAULT 'signed',
   note text,
   created_at bigint NOT NULL
 );
-CREATE UNIQUE INDEX pay_relay_txs_nonce ON pay_relay_txs (chain_id, signer, nonce) WHERE status <> 'dropped';
+CREATE UNIQUE INDEX pay_relay_txs_nonce ON pay_relay_txs (chain_id, signer, nonce) WHERE status IN ('signed', 'confirmed', 'reverted');
 CREATE UNIQUE INDEX pay_relay_txs_source ON pay_relay_txs (kind, source) WHERE status <> 'dropped';
 CREATE INDEX pay_relay_txs_open ON pay_relay_txs (status) WHERE status = 'signed';
