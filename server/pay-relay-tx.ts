@@ -38,6 +38,10 @@ export interface RelaySigner { address: Address; sign(tx: Omit<Unsigned, 'gasPri
 
 const hex = (n: bigint | number) => `0x${n.toString(16)}`
 
+/** Paid over the network's gas price by the treasury's transactions (payouts, and the gas it sends deposit addresses), so a rising base fee does not strand them. */
+const GAS_PRICE_MARGIN = 2n
+export const marginGasPrice = async (chain: EvmChain) => (await chain.client.getGasPrice()) * GAS_PRICE_MARGIN
+
 /** The treasury of a development chain: its node signs (eth_signTransaction) without sending. */
 export async function treasurySigner(chain: EvmChain): Promise<RelaySigner> {
   const address = await treasuryOf(chain)

@@ -11,7 +11,7 @@ import type { Queryable } from './db/index.ts'
 import { treasuryOf } from './onramp-sandbox.ts'
 import { incomingTransfers, type IncomingTransfer } from './pay-relay-deposits.ts'
 import { openDepositKey } from './pay-relay-key.ts'
-import { keySigner, openTxs, recordKept, sendRecorded, settleTx, treasurySigner, type RelayFault, type RelayTxKind, type RelayTxRow } from './pay-relay-tx.ts'
+import { keySigner, marginGasPrice, openTxs, recordKept, sendRecorded, settleTx, treasurySigner, type RelayFault, type RelayTxKind, type RelayTxRow } from './pay-relay-tx.ts'
 import type { ServerState } from './state.ts'
 
 /** How long after its quote a late deposit is still noticed and refunded. */
@@ -95,7 +95,7 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
     let payout = txs.find((t) => t.kind === 'payout' && t.status !== 'dropped')
     if (!payout) {
       const call = await ctx.payoutCall(b, r)
-      await sendRecorded(state.db, b, await treasurySigner(b), call, { requestId: r.request_id, kind: 'payout', source: r.request_id, amount: call.amount, beneficiary: getAddress(r.recipient) }, fault)
+      await sendRecorded(state.db, b, await treasurySigner(b), { ...call, gasPrice: await marginGasPrice(b) }, { requestId: r.request_id, kind: 'payout', source: r.request_id, amount: call.amount, beneficiary: getAddress(r.recipient) }, fault)
       txs = await openTxs(state.db, r.request_id)
       payout = txs.find((t) => t.kind === 'payout' && t.status !== 'dropped')
     }
@@ -141,7 +141,7 @@ async function fundGas(ctx: RelayContext, a: EvmChain, r: RelayRow, source: stri
   const txs = await openTxs(ctx.state.db, r.request_id)
   const done = txs.find((x) => x.kind === 'gas' && x.source === `gas:${source}` && x.status !== 'dropped')
   if (done) return done.status === 'confirmed'
-  const value = TOKEN_GAS * (await a.client.getGasPrice()) * 2n
+  const value = TOKEN_GAS * (await marginGasPrice(a))
   const status = await sendRecorded(ctx.state.db, a, await treasurySigner(a), { to: getAddress(r.deposit_address), value, gas: NATIVE_GAS }, { requestId: r.request_id, kind: 'gas', source: `gas:${source}`, amount: value, beneficiary: getAddress(r.deposit_address) }, ctx.fault)
   return status === 'confirmed'
 }
