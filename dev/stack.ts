@@ -171,6 +171,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
         smtp: mail.smtp, oidcIssuer: oidc.issuer, farcasterRelay: farcaster.url, farcasterIdRegistry: farcaster.idRegistry,
         ...(opts.stateDir ? { shareKeyFile: `${opts.stateDir}/secure-share.key` } : { shareKey }),
       },
+      // The pay relayer's deposit key sealing key: npm start keeps a dev key beside its data; a test stack's lives in memory.
+      ...(opts.stateDir && { payRelay: { keyFile: `${opts.stateDir}/pay-relay.key` } }),
       tronApiUrl: tron.url,
       tronChainIds: [tron.caipNetworkId],
       tronTokens: { [DEMO_TRC20.address]: { name: DEMO_TRC20.name, symbol: DEMO_TRC20.symbol } },

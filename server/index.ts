@@ -15,6 +15,8 @@ import { TON_MAINNET } from './chain/ton.ts'
 import { createState, solanaChain, type ServerState } from './state.ts'
 import { trustToken } from './tokens.ts'
 import { startOnrampSandbox } from './onramp-sandbox.ts'
+import { configurePayRelay, type PayRelayOptions } from './pay-relay.ts'
+import { startRelayJobs } from './pay-relay-jobs.ts'
 import { startPurge } from './purge.ts'
 import { configureEmailAuth, type EmailAuthOptions } from './auth-email/config.ts'
 import { configureSmartAccounts, type SmartAccountOptions } from './auth-email/smart-accounts.ts'
@@ -93,6 +95,8 @@ export interface ApiServerOptions {
    * balance-cache.ts). A transfer this server indexes ends it sooner; forceUpdate skips it.
    */
   balanceMaxAgeMs?: number
+  /** AppKit Pay's relayer: its deposit key sealing key (PAY_RELAY_KEY[_FILE]) and how often it looks; a key in memory when absent. */
+  payRelay?: PayRelayOptions & { intervalMs?: number }
   /** Reached only through a reverse proxy: the per-IP limits count the address it appends to X-Forwarded-For. */
   trustProxy?: boolean
 }
@@ -143,12 +147,14 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     // Without emailAuth the embedded wallet's routes refuse; with it, a wrapping key is required.
     if (opts.emailAuth) configureEmailAuth(state, opts.emailAuth)
     await prepareIndex(state, opts)
+    await configurePayRelay(state, opts.payRelay)
   } catch (error) {
     await db.close()
     throw error
   }
   if (opts.indexer !== false) state.indexer = startIndexer({ ...opts.indexer, ...indexerSources(state) })
   const purge = startPurge(db, opts.purgeIntervalMs)
+  const relay = startRelayJobs(state, opts.payRelay?.intervalMs)
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'OPTIONS') return sendPreflight(req, res)
@@ -178,6 +184,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     })
   } catch (error) {
     await purge.stop()
+    await relay.stop()
     await state.indexer?.stop()
     await db.close()
     throw error
@@ -207,6 +214,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         })
         await sandbox?.stop()
         await purge.stop()
+        await relay.stop()
         await state.indexer?.stop()
         await db.close()
       })()

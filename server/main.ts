@@ -3,10 +3,12 @@
 import { configFromEnv } from './config.ts'
 import { emailAuthFromEnv } from './config-auth.ts'
 import { startApiServer } from './index.ts'
+import { payRelayFromEnv } from './pay-relay-key.ts'
 
 let config
 try {
-  config = { ...configFromEnv(process.env), emailAuth: emailAuthFromEnv(process.env) }
+  const base = configFromEnv(process.env)
+  config = { ...base, emailAuth: emailAuthFromEnv(process.env), payRelay: payRelayFromEnv(process.env, base.dataDir) }
 } catch (error) {
   console.error(`postern server: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(2)

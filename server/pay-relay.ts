@@ -9,11 +9,18 @@ import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { estimate, isNative, NATIVE_TOKEN, SWAP_GAS } from './chain/dex.ts'
 import type { EvmChain, TokenInfo } from './chain/evm.ts'
-import type { Queryable } from './db/index.ts'
 import { nativeCurrency } from './fixtures.ts'
-import { sandboxSellsOn, sendFromTreasury, treasuryOf } from './onramp-sandbox.ts'
+import { sandboxSellsOn, treasuryOf } from './onramp-sandbox.ts'
 import { cheapestPath, currency, QuoteError, swapData, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
+import { loadRelayKey, sealDepositKey, type PayRelayKeyOptions } from './pay-relay-key.ts'
+import type { RelayFault } from './pay-relay-tx.ts'
+import { chainNow, LATE_DEPOSIT_WATCH_MS, relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
 import type { ServerState } from './state.ts'
+
+export interface PayRelayOptions extends PayRelayKeyOptions {
+  /** Tests only: stops a payout, refund or sweep where a dying process would. */
+  fault?: RelayFault
+}
 
 /** The relayer's fee on the deposit (0.5 %), shown as the quote's service fee. */
 const RELAY_FEE_BPS = 50n
@@ -23,6 +30,9 @@ const BUY_SLIPPAGE_BPS = 100n
 const DEADLINE_S = 20 * 60
 /** Gas of a deposit transfer, when the node cannot estimate it. */
 const DEPOSIT_GAS = 65_000n
+const NATIVE_GAS = 21_000n
+/** How long a status request waits for another worker's look at the quote. */
+const LEASE_WAIT_MS = 25_000
 /** AppKit rounds an exchange's deposit to 8 decimals: deposits are quoted in whole such steps. */
 const EXCHANGE_DECIMALS = 8
 /** What the local chains take to confirm a deposit and pay across, as the quote tells the modal. */
@@ -72,11 +82,15 @@ export async function createRelayQuote(state: ServerState, projectId: string, q:
   const key = generatePrivateKey()
   const receiver = privateKeyToAccount(key).address
   const requestId = `0x${randomBytes(32).toString('hex')}`
-  const deadline = Math.floor(Date.now() / 1000) + DEADLINE_S
+  // Deposits are looked for from this block on and judged by their blocks' time; the key is kept sealed (pay-relay-key.ts).
+  const latest = await a.client.getBlock({ blockTag: 'latest' })
+  const originBlock = latest.number
+  const deadline = chainNow(latest.timestamp) + DEADLINE_S
+  const sealed = sealDepositKey(relayContext(state).sealKey, requestId, key)
   await state.db.query(
-    `INSERT INTO pay_relays (request_id, project_id, origin_chain_id, origin_currency, deposit_amount, deposit_address, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [requestId, projectId, a.chainId, q.originCurrency.toLowerCase(), String(amount), receiver.toLowerCase(), key, b.chainId, q.destinationCurrency.toLowerCase(), getAddress(q.recipient).toLowerCase(), String(q.amount), deadline, Date.now()],
+    `INSERT INTO pay_relays (request_id, project_id, origin_chain_id, origin_currency, deposit_amount, deposit_address, deposit_key, destination_chain_id, destination_currency, recipient, amount_out, deadline, origin_block, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [requestId, projectId, a.chainId, q.originCurrency.toLowerCase(), String(amount), receiver.toLowerCase(), sealed, b.chainId, q.destinationCurrency.toLowerCase(), getAddress(q.recipient).toLowerCase(), String(q.amount), deadline, String(originBlock), Date.now()],
   )
   const native = { network: a.caip, asset: 'native', metadata: { ...nativeCurrency(a.chainId) } }
   const fees = [{ id: 'service', label: 'Service Fee', amount: String(amount - base), currency: origin }]
@@ -92,75 +106,68 @@ export async function createRelayQuote(state: ServerState, projectId: string, q:
   return { origin: { amount: String(amount), currency: origin }, destination: { amount: String(q.amount), currency: destination }, steps, fees, timeInSeconds: TIME_IN_SECONDS }
 }
 
-interface RelayRow {
-  request_id: string
-  project_id: string
-  origin_chain_id: number
-  origin_currency: string
-  deposit_amount: string
-  deposit_address: string
-  destination_chain_id: number
-  destination_currency: string
-  recipient: string
-  amount_out: string
-  deadline: string | number
-  status: QuoteStatus
-}
-
-const relayById = async (db: Queryable, requestId: string) =>
-  (await db.query<RelayRow & Record<string, unknown>>('SELECT * FROM pay_relays WHERE request_id = $1', [requestId]))[0]
-
 const balanceOf = (chain: EvmChain, token: string, owner: Address) => isNative(token)
   ? chain.client.getBalance({ address: owner })
   : chain.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-/** Pays the recipient the exact amount on the destination chain: from the treasury's own, else bought on the DEX for them. */
-async function deliver(b: EvmChain, r: RelayRow): Promise<Hex> {
+/** The payout's call: the exact amount from the treasury's own, else bought on the destination chain's DEX for the recipient. */
+async function payoutCall(b: EvmChain, r: RelayRow) {
   const to = getAddress(r.recipient)
   const amount = BigInt(r.amount_out)
-  if (isNative(r.destination_currency)) return sendFromTreasury(b, { to, value: amount })
+  if (isNative(r.destination_currency)) return { to, value: amount, gas: NATIVE_GAS, amount }
   const token = getAddress(r.destination_currency)
   if ((await balanceOf(b, token, await treasuryOf(b))) >= amount) {
-    return sendFromTreasury(b, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) })
+    return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), gas: DEPOSIT_GAS, amount }
   }
   const route = await cheapestPath(b, NATIVE_TOKEN, token, amount)
   if (!route) throw new Error(`no liquidity for ${token} on ${b.caip}`)
   const amountInMax = (route.amountIn * (10_000n + BUY_SLIPPAGE_BPS)) / 10_000n
   const data = swapData(NATIVE_TOKEN, token, { amountOut: amount, amountInMax, path: route.path, recipient: to, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) })
-  return sendFromTreasury(b, { to: b.dex!.router, data, value: amountInMax, gas: SWAP_GAS })
+  return { to: b.dex!.router, data, value: amountInMax, gas: SWAP_GAS, amount }
 }
 
-async function end(db: Queryable, requestId: string, from: QuoteStatus, to: QuoteStatus, txHash: string | null = null): Promise<boolean> {
-  const rows = await db.query('UPDATE pay_relays SET status = $3, tx_hash = COALESCE($4, tx_hash) WHERE request_id = $1 AND status = $2 RETURNING request_id', [requestId, from, to, txHash])
-  return rows.length === 1
+const contexts = new WeakMap<ServerState, RelayContext>()
+
+/** The relayer's sealing key and (tests) fault points; deposit keys stored before sealing existed are sealed now. */
+export async function configurePayRelay(state: ServerState, opts: PayRelayOptions = {}): Promise<void> {
+  const sealKey = loadRelayKey(opts)
+  contexts.set(state, { state, sealKey, payoutCall, fault: opts.fault })
+  const plain = await state.db.query<{ request_id: string; deposit_key: string }>("SELECT request_id, deposit_key FROM pay_relays WHERE deposit_key LIKE '0x%'")
+  for (const p of plain) {
+    await state.db.query('UPDATE pay_relays SET deposit_key = $2 WHERE request_id = $1 AND deposit_key = $3', [p.request_id, sealDepositKey(sealKey, p.request_id, p.deposit_key as Hex), p.deposit_key])
+  }
 }
+
+export function relayContext(state: ServerState): RelayContext {
+  let ctx = contexts.get(state)
+  if (!ctx) {
+    // A server configured without options (tests): a key in memory, as a test stack's share key.
+    ctx = { state, sealKey: loadRelayKey(), payoutCall }
+    contexts.set(state, ctx)
+  }
+  return ctx
+}
+
+/** AppKit's status of a relayed quote: refunded in full is its 'refund'. */
+const reported = (status: string): QuoteStatus => (status === 'refunded' ? 'refund' : (status as QuoteStatus))
 
 /**
- * A relayed quote's status: waiting until its deposit address holds the full deposit on the origin
- * chain; then the one request that claims it pays the recipient (pending meanwhile) and it ends in
- * success, or failure when that payment fails; timeout once the deadline passed with no deposit.
- * Undefined for an unknown quote or another project's.
+ * A relayed quote's status, after one look at it (pay-relay-work.ts): waiting until its full
+ * deposit is on chain in time; pending while the recipient is paid; then success (or failure when
+ * the payout reverted); timeout once the deadline passed without it, refund once what came late or
+ * short went back. Undefined for an unknown quote or another project's.
  */
 export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<QuoteStatus | undefined> {
   const r = await relayById(state.db, requestId)
   if (!r || r.project_id !== projectId) return undefined
-  if (r.status !== 'waiting') return r.status
-  const a = chainOf(state, r.origin_chain_id)
-  const b = chainOf(state, r.destination_chain_id)
-  if (!a || !b) return 'waiting'
-  const deposited = await balanceOf(a, r.origin_currency, getAddress(r.deposit_address))
-  if (deposited < BigInt(r.deposit_amount)) {
-    if (Date.now() / 1000 > Number(r.deadline) && (await end(state.db, requestId, 'waiting', 'timeout'))) return 'timeout'
-    return 'waiting'
+  if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null || Date.now() - Number(r.created_at) < LATE_DEPOSIT_WATCH_MS) {
+    try {
+      // Another server (or this one's periodic look) holding the quote finishes first: its outcome is reported.
+      const until = Date.now() + LEASE_WAIT_MS
+      while (!(await workOnRelay(relayContext(state), requestId)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200))
+    } catch (error) {
+      console.error(`[server] pay relay ${requestId}:`, error instanceof Error ? error.message : error)
+    }
   }
-  // The deposit is on chain: one request claims the quote and pays; any other sees it pending.
-  if (!(await end(state.db, requestId, 'waiting', 'pending'))) return (await relayById(state.db, requestId))?.status
-  try {
-    const hash = await deliver(b, r)
-    await end(state.db, requestId, 'pending', 'success', hash)
-    return 'success'
-  } catch {
-    await end(state.db, requestId, 'pending', 'failure')
-    return 'failure'
-  }
+  return reported((await relayById(state.db, requestId))!.status)
 }

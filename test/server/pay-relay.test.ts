@@ -82,12 +82,18 @@ test('a wallet pays across chains: one deposit transaction on Polygon, then the 
   assert.is(step.transaction.from.toLowerCase(), payer(ctx).toLowerCase())
   assert.is(step.transaction.to.toLowerCase(), TOKEN_ADDRESS.toLowerCase())
   assert.equal((await status(ctx, step.requestId)).json, { status: 'waiting' })
+  // What Ethereum's node asks for gas (it mines nothing until the payout, so the payout was signed against this).
+  const asked = await reader(ctx, 0).getGasPrice()
   const receipt = await send(ctx, 1, step.transaction)
   assert.is(receipt.status, 'success')
   assert.equal((await status(ctx, step.requestId)).json, { status: 'success' })
   assert.is(await balanceOf(ctx, 0, DAI, shop), parseUnits('5', 18), 'the exact amount on the destination chain')
   assert.equal((await status(ctx, step.requestId)).json, { status: 'success' })
   assert.is(await balanceOf(ctx, 0, DAI, shop), parseUnits('5', 18), 'paid once')
+  // Signed with the same margin over the network's gas price as the refunds' gas, so a rising base fee does not strand it.
+  const [payout] = await ctx.api!.db.query<{ tx_hash: Hex }>("SELECT tx_hash FROM pay_relay_txs WHERE request_id = $1 AND kind = 'payout'", [step.requestId])
+  const signed = await reader(ctx, 0).getTransaction({ hash: payout!.tx_hash })
+  assert.ok(signed.gasPrice! >= (asked * 3n) / 2n, `payout at ${signed.gasPrice}, the network asked ${asked}`)
 })
 
 test('attack: a short deposit pays nothing; a deposit to one quote\'s address never settles another quote', async (ctx) => {

@@ -1,0 +1,49 @@
+// The relayer's periodic look, so nothing waits for the modal to ask: quotes still waiting or
+// paying, quotes not yet swept, and recent quotes (a deposit that comes late is refunded while the
+// quote is younger than LATE_DEPOSIT_WATCH_MS). Each quote is worked on by one server at a time
+// (its lease), so several servers on one database share the work without paying twice.
+import type { Queryable } from './db/index.ts'
+import { relayContext } from './pay-relay.ts'
+import { LATE_DEPOSIT_WATCH_MS, workOnRelay } from './pay-relay-work.ts'
+import type { ServerState } from './state.ts'
+
+/** How often the relayer looks, unless told otherwise. */
+export const RELAY_INTERVAL_MS = 15_000
+/** Quotes looked at per round: those still waiting or paying first, then the longest unseen (so old quotes cannot starve new ones). */
+const BATCH = 50
+
+export async function dueRelays(db: Queryable, now = Date.now()): Promise<string[]> {
+  const rows = await db.query<{ request_id: string }>(
+    `SELECT request_id FROM pay_relays
+     WHERE (status IN ('waiting', 'pending') OR swept_at IS NULL OR created_at > $1::bigint) AND lease_until < $2::bigint
+     ORDER BY status IN ('waiting', 'pending') DESC, lease_until, created_at LIMIT ${BATCH}`,
+    [now - LATE_DEPOSIT_WATCH_MS, now],
+  )
+  return rows.map((r) => r.request_id)
+}
+
+/** One round: every due quote, each on its own (one failing does not stop the others). */
+export async function runRelayRound(state: ServerState): Promise<void> {
+  const ctx = relayContext(state)
+  for (const requestId of await dueRelays(state.db)) {
+    try {
+      await workOnRelay(ctx, requestId)
+    } catch (error) {
+      console.error(`[server] pay relay ${requestId}:`, error instanceof Error ? error.message : error)
+    }
+  }
+}
+
+export function startRelayJobs(state: ServerState, intervalMs = RELAY_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> = runRelayRound(state).catch((error: unknown) => console.error('[server] pay relay round failed:', error))
+  const timer = setInterval(() => {
+    running = running.then(() => runRelayRound(state)).catch((error: unknown) => console.error('[server] pay relay round failed:', error))
+  }, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
