@@ -73,7 +73,7 @@ export function Connect({ store, route }: ViewProps) {
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // Rendered hidden ahead of a first open (Modal.tsx): nothing leaves the page until it is shown.
-  const shown = store.modal.open.value || !!options.enableEmbedded
+  const shown = store.modal.open.value || options.enableEmbedded
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
   // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
   const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets

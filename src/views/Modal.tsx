@@ -24,9 +24,8 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   if (open) opened.current = true
   // Mounted ahead of a first open (signals/modal-prepare.ts), the view a plain open() would show
   // is rendered and laid out hidden, so a tap only makes it visible: invisible (visibility: hidden
-  // takes it out of the accessibility tree), inert, with no dialog role, focus or key handling.
-  const hidden = !open && !opened.current && stack.length === 1 && !route.data && route.view === 'Connect' &&
-    resolveOpeningView(store, {}, isMobile()) === 'Connect'
+  // takes it out of the accessibility tree, focus and hit testing), with no dialog role, focus or key handling.
+  const hidden = !open && !opened.current && route.view === 'Connect' && resolveOpeningView(store, {}, isMobile()) === 'Connect'
 
   useThemeOnHost(store, host)
   useLocaleOption(store, host)
@@ -90,15 +89,12 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
 
   return (
     <div
-      class={`overlay${embedded ? ' embedded' : ''}${hidden ? ' prepared' : ''}`}
-      inert={hidden}
+      class={`overlay${embedded ? ' embedded' : ''}${hidden ? ' hid' : ''}`}
       onClick={(event) => event.target === event.currentTarget && !embedded && closeModal(store)}
     >
       <div
         ref={dialog}
-        role={hidden ? undefined : 'dialog'}
-        aria-modal={embedded || hidden ? undefined : 'true'}
-        aria-labelledby={hidden ? undefined : TITLE_ID}
+        {...(!hidden && { role: 'dialog', 'aria-modal': embedded ? undefined : 'true', 'aria-labelledby': TITLE_ID })}
         tabIndex={-1}
         class={`card${store.modal.shake.value ? ' shake' : ''}`}
       >

@@ -29,7 +29,7 @@ const host = () => document.querySelector('w3m-modal')
 const prepare = suite('modal prepared when idle')
 prepare.before.each(resetDom)
 
-prepare('unopened, the Connect view is rendered hidden (unseen, inert, no dialog role) and asks nothing; the open shows those same nodes', async () => {
+prepare('unopened, the Connect view is rendered hidden (visibility: hidden, no dialog role) and asks nothing; the open shows those same nodes', async () => {
   const asked: string[] = []
   const fetch = globalThis.fetch
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (asked.push(String(input instanceof Request ? input.url : input)), fetch(input, init))) as typeof fetch
@@ -38,8 +38,7 @@ prepare('unopened, the Connect view is rendered hidden (unseen, inert, no dialog
     const overlay = await waitFor(() => host()?.shadowRoot?.querySelector<HTMLElement>('.overlay'), 'the hidden view', SLOW_FIRST_IMPORT)
     const root = host()!.shadowRoot!
     const card = root.querySelector<HTMLElement>('.card')!
-    assert.ok(overlay.classList.contains('prepared'), 'hidden by its class (visibility: hidden)')
-    assert.ok(overlay.hasAttribute('inert'), 'inert: no focus, no clicks')
+    assert.ok(overlay.classList.contains('hid'), 'hidden by its class (visibility: hidden)')
     assert.is(card.getAttribute('role'), null, 'no dialog for a screen reader or getByRole to find')
     assert.is(card.getAttribute('aria-modal'), null)
     assert.is(root.getElementById('w3m-title')?.textContent, 'Connect Wallet', 'the view a plain open() shows')
@@ -51,7 +50,7 @@ prepare('unopened, the Connect view is rendered hidden (unseen, inert, no dialog
 
     await kit.open()
     await waitFor(() => card.getAttribute('role') === 'dialog', 'the dialog role once open')
-    assert.ok(!overlay.classList.contains('prepared') && !overlay.hasAttribute('inert'), 'shown')
+    assert.ok(!overlay.classList.contains('hid'), 'shown')
     assert.is(root.querySelector('.overlay'), overlay, 'the same overlay, not a second render')
     assert.is(root.querySelector('ul.list'), list, 'the same list')
     assert.is(card.getAttribute('aria-modal'), 'true')
@@ -85,11 +84,11 @@ prepare('a stack on another view: nothing is rendered hidden; an open() with a v
   await tick(50)
   assert.is(ready.shadowRoot!.querySelector('.overlay'), null, 'no other view rendered ahead')
   kit.store.modal.stack.value = [{ view: 'Connect' }]
-  await waitFor(() => ready.shadowRoot!.querySelector('.overlay.prepared'), 'Connect rendered hidden')
+  await waitFor(() => ready.shadowRoot!.querySelector('.overlay.hid'), 'Connect rendered hidden')
   await kit.open({ view: 'Networks' })
   await waitFor(() => ready.shadowRoot!.querySelector('[role=dialog]'), 'the dialog')
   assert.is(ready.shadowRoot!.getElementById('w3m-title')?.textContent, 'Choose Network')
-  assert.is(ready.shadowRoot!.querySelector('.prepared'), null)
+  assert.is(ready.shadowRoot!.querySelector('.hid'), null)
 })
 
 prepare('opened with createAppKit: the open mounts it, the preparation adds nothing', async () => {
