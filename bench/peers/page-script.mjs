@@ -12,7 +12,8 @@ export function pageScript(viewCriterion, readyCriterion = 'false') {
     while (st.length) { const n = st.pop(); if (!n) continue; if (n.nodeType === 1) { out.push(n); if (n.shadowRoot) st.push(n.shadowRoot); }
       const ch = n.children; if (ch) for (let i = 0; i < ch.length; i++) st.push(ch[i]); }
     return out; };
-  const vis = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  // A box, and not hidden by visibility or content-visibility (a dialog rendered ahead, unseen, is not shown).
+  const vis = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && (!e.checkVisibility || e.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })); };
   const ownText = (e) => { let s = ''; for (const n of e.childNodes) if (n.nodeType === 3) s += n.textContent; return s.replace(/\\s+/g, ' ').trim(); };
   const pb = window.__pb = { viewAt: null, readyAt: null, clickAt: null, walletAt: null, walletMethod: null, tapAt: null, longTasks: [] };
   try { performance.setResourceTimingBufferSize(5000); } catch (e) {}

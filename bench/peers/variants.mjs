@@ -25,6 +25,10 @@ export const VARIANTS = {
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
   // Opt-in: the CDN page with a modulepreload of the modal's chunk (bench/peers/postern.mjs).
   'postern-cdn-preload': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern CDN script + modulepreload' },
+  // Opt-in: an earlier build staged by hand beside the cache's postern/ (postern-base/dist-postern-base and
+  // dist-postern-cdn-base, copies of postern/dist-postern and dist-postern-cdn) for before/after runs interleaved.
+  'postern-base': { dir: 'postern-base', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern ESM, earlier build' },
+  'postern-cdn-base': { dir: 'postern-base', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern CDN script, earlier build' },
   // Opt-in (name it on the command line): no adapter, so it opens on WalletConnect, like appkit-noadapter.
   'postern-wc': { dir: 'postern', view: POSTERN_VIEW, postern: true, optIn: true, label: 'Postern ESM, no adapter' },
   onboard: { dir: 'onboard', view: `deep().some(e => vis(e) && ownText(e) === 'Connect your wallet')`, label: 'Web3-Onboard 2.24.1' },

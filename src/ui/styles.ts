@@ -12,7 +12,8 @@ font-family:var(--w3m-font-family,system-ui,-apple-system,sans-serif);color:var(
 *{box-sizing:border-box}
 .overlay{position:fixed;inset:0;z-index:var(--w3m-z-index,999);display:flex;align-items:center;justify-content:center;
 background:color-mix(in srgb,var(--w3m-color-mix,#000) 50%,transparent);animation:fade .15s ease-out}
-.overlay.embedded{position:static;background:none;animation:none}
+.embedded{position:static;background:none;animation:none}
+.hid,.hid .card{visibility:hidden;animation:none}
 .card{position:relative;width:360px;max-width:100vw;max-height:90vh;overflow:auto;background:var(--bg);border-radius:calc(var(--r)*9);
 box-shadow:0 0 0 1px #ffffff14,0 16px 48px #0006;padding:0 12px 16px;animation:rise .2s ease-out}
 @media (max-width:430px){.overlay{align-items:flex-end}.card{width:100vw;border-radius:calc(var(--r)*9) calc(var(--r)*9) 0 0}

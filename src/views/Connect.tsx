@@ -73,10 +73,12 @@ export function Connect({ store, route }: ViewProps) {
   void store.remoteFeatures.value // re-rendered once the project's remote configuration changes the options
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
+  // Rendered hidden ahead of a first open (Modal.tsx): nothing leaves the page until it is shown.
+  const shown = store.modal.open.value || options.enableEmbedded
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
   // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
   const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets
-  const field = email && (
+  const field = email && shown && (
     <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">{t('Unable to load email login dependency')}</p>} />
   )
   // enableWallets: false shows only the other methods (e-mail, socials): no wallet list, no All Wallets, nothing to continue with.
@@ -88,7 +90,7 @@ export function Connect({ store, route }: ViewProps) {
   // needed for the first paint; they are sent batched half a second later anyway).
   const seen = useRef(new Set<string>()).current
   useEffect(() => {
-    if (collapsed || !wallets) return
+    if (!shown || collapsed || !wallets) return
     import('../signals/impressions').then(({ unseen, walletImpressions }) => walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
       name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
     }))), () => undefined)
@@ -97,11 +99,12 @@ export function Connect({ store, route }: ViewProps) {
   // The catalogue (code and data) is fetched when Connect first opens, never at page load; after
   // the adapters' runtime, so the installed wallets' code is not queued behind it (installed first).
   useEffect(() => {
+    if (!shown) return
     store.wallets.loading.value = true
     Promise.resolve(store.ui.start?.()).catch(() => undefined)
       .then(() => import('../signals/catalogue'))
       .then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
-  }, [])
+  }, [shown])
 
   const choose = (entry: ConnectEntry) => {
     const wallet = entry.wallet

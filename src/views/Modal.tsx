@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
-import { closeModal, currentRoute, goBack, pushView } from '../signals/modal'
+import { closeModal, currentRoute, goBack, pushView, resolveOpeningView } from '../signals/modal'
 import { resolveVariables } from '../signals/theme'
 import { VIEWS, type ViewEntry } from './routes'
 import { Toast } from './Toast'
@@ -20,6 +20,12 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
   const stack = store.modal.stack.value
   const dialog = useRef<HTMLDivElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
+  const opened = useRef(false)
+  if (open) opened.current = true
+  // Mounted ahead of a first open (signals/modal-prepare.ts), the view a plain open() would show
+  // is rendered and laid out hidden, so a tap only makes it visible: invisible (visibility: hidden
+  // takes it out of the accessibility tree, focus and hit testing), with no dialog role, focus or key handling.
+  const hidden = !open && !opened.current && route.view === 'Connect' && resolveOpeningView(store, {}, isMobile()) === 'Connect'
 
   useThemeOnHost(store, host)
   useLocaleOption(store, host)
@@ -74,7 +80,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
     }
   }, [open, embedded])
 
-  if (!open) return null
+  if (!open && !hidden) return null
   // A view an optional entry brings (postern/pay's) comes in its route, not in every site's modal chunk.
   const entry = VIEWS[route.view] ?? (route.data?.view as ViewEntry | undefined)
   const props = { store, route }
@@ -83,14 +89,12 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
 
   return (
     <div
-      class={`overlay${embedded ? ' embedded' : ''}`}
+      class={`overlay${embedded ? ' embedded' : ''}${hidden ? ' hid' : ''}`}
       onClick={(event) => event.target === event.currentTarget && !embedded && closeModal(store)}
     >
       <div
         ref={dialog}
-        role="dialog"
-        aria-modal={embedded ? undefined : 'true'}
-        aria-labelledby={TITLE_ID}
+        {...(!hidden && { role: 'dialog', 'aria-modal': embedded ? undefined : 'true', 'aria-labelledby': TITLE_ID })}
         tabIndex={-1}
         class={`card${store.modal.shake.value ? ' shake' : ''}`}
       >
