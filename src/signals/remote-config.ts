@@ -63,8 +63,11 @@ export function applyRemoteConfig(store: Store, answer: unknown, pageOrigin: str
     const pay = options.features.pay
     options.features = { ...options.features, email: !pay && list.includes('email'), socials: !pay && socials.length > 0 ? socials : false }
   }
-  // AppKit's getRemoteFeatures; the Connect view reads it, so e-mail login shows once turned on.
-  if (login || (secureSiteUrl && !ownSite)) store.remoteFeatures.value = { ...store.remoteFeatures.peek(), email: options.features.email, socials: options.features.socials }
+  // AppKit's getRemoteFeatures.
+  if (!login && !(secureSiteUrl && !ownSite)) return
+  store.remoteFeatures.value = { ...store.remoteFeatures.peek(), email: options.features.email, socials: options.features.socials }
+  // An open Connect view reads the options as it renders: a new stack (the same views) renders it again.
+  store.modal.stack.value = [...store.modal.stack.peek()]
   return undefined
 }
 

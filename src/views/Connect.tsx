@@ -70,7 +70,6 @@ export function Connect({ store, route }: ViewProps) {
     order: options.features.connectorTypeOrder,
   })
   const loading = store.wallets.loading.value
-  void store.remoteFeatures.value // re-rendered once the project's remote configuration changes the options
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
   // Rendered hidden ahead of a first open (Modal.tsx): nothing leaves the page until it is shown.
@@ -111,8 +110,8 @@ export function Connect({ store, route }: ViewProps) {
     if (wallet) {
       // A catalogue wallet: on mobile maybe its in-app browser; else its installed connector if
       // there is one, else WalletConnect; now recent.
-      Promise.all([import('../signals/catalogue'), isMobile() && import('../lazy/solana/browse')]).then(
-        ([m, browse]) => (browse && browse.openInAppBrowser(store, wallet)) || m.chooseCatalogueWallet(store, wallet),
+      import('../signals/catalogue').then(
+        (m) => m.chooseListedWallet(store, wallet),
         () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
       )
     } else if (entry.connector && entry.connector.type !== 'WALLET_CONNECT') {
