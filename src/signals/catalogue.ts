@@ -6,7 +6,6 @@ import type { CatalogueWallet, Connector } from '../types'
 import { getWallets } from '../api/provider'
 import { loadRecentWallets, rememberRecentWallet } from './recent-wallets'
 import { pushView } from './modal'
-import { isMobile } from '../utils/platform'
 import { runtime } from './catalogue-runtime'
 import { baseQuery, checkProjectConfig, explorerIds, isExcluded, providerConfig, withImage } from './catalogue-config'
 import { SEARCH_LIMIT } from './catalogue-browse'
@@ -112,13 +111,4 @@ export function chooseCatalogueWallet(store: Store, wallet: CatalogueWallet): vo
   store.wallets.recent.value = rememberRecentWallet(store.wallets.recent.peek(), wallet)
   if (connector) pushView(store, 'ConnectingExternal', { connectorUid: connector.uid, name: connector.name })
   else pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet })
-}
-
-/**
- * A catalogue wallet chosen in the Connect list: on a phone maybe its in-app browser (its code
- * fetched only there), else chooseCatalogueWallet. Kept here so Connect's first paint carries none of it.
- */
-export async function chooseListedWallet(store: Store, wallet: CatalogueWallet): Promise<void> {
-  const browse = isMobile() && (await import('../lazy/solana/browse').catch(() => undefined))
-  if (!(browse && browse.openInAppBrowser(store, wallet))) chooseCatalogueWallet(store, wallet)
 }

@@ -110,7 +110,7 @@ export function Connect({ store, route }: ViewProps) {
     if (wallet) {
       // A catalogue wallet: on mobile maybe its in-app browser; else its installed connector if
       // there is one, else WalletConnect; now recent.
-      import('../signals/catalogue').then(
+      import('./choose-listed-wallet').then(
         (m) => m.chooseListedWallet(store, wallet),
         () => pushView(store, 'ConnectingWalletConnect', { walletId: wallet.id, name: wallet.name, wallet }),
       )
