@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { startChains, type LocalChain } from './chains/index.ts'
-import { startApiServer, type ApiServer } from '../server/index.ts'
+import { DEFAULT_PROJECT_IDS, startApiServer, type ApiServer } from '../server/index.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../server/limits/index.ts'
 import { startRelay, type Relay } from './relay/index.ts'
 import { DEMO_TOKEN, LOCAL_SOLANA_CHAIN, startSolana, type LocalSolana } from './solana/index.ts'
@@ -30,6 +30,8 @@ import { demoSuiKeypair } from './sui/keys.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 export const DEMO_PROJECT_ID = 'postern-demo'
+/** The one project /appkit/v1/config configures (e-mail on, the stack's secure site): a site passing no secureSiteUrl still gets e-mail login. */
+export const REMOTE_CONFIG_PROJECT_ID = 'postern-remote-config'
 /** The Wallet Standard test wallet that /solana-test-wallet.js installs (demo account 0 of the local ledger). */
 export const SOLANA_TEST_WALLET_NAME = 'Postern Solana Wallet'
 /** The Wallet Standard Bitcoin test wallet that /bitcoin-test-wallet.js installs (demo account 0 of the regtest ledger). */
@@ -180,6 +182,8 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
       // sui:mainnet too, as the local TON and Bitcoin ledgers do for theirs.
       ...(suiStarting && { suiRpcUrls: await suiStarting.then((sui) => ({ [sui.caipNetworkId]: sui.url, 'sui:mainnet': sui.url })) }),
       rateLimits: { ...LOOPBACK_RATE_LIMITS, ...opts.rateLimits },
+      projectIds: [...DEFAULT_PROJECT_IDS, REMOTE_CONFIG_PROJECT_ID],
+      remoteConfig: { secureSiteUrl: secure.url, projects: { [REMOTE_CONFIG_PROJECT_ID]: { email: true, socials: [] } } },
       smartAccounts: await aaStarting.then(({ entryPoint, factory, bundlerUrls }) => ({ entryPoint, factory, bundlerUrls })),
     }))
     secureApiUrl = api.url
