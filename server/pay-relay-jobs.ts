@@ -6,6 +6,7 @@ import type { Queryable } from './db/index.ts'
 import { relayContext } from './pay-relay.ts'
 import { LATE_DEPOSIT_WATCH_MS, workOnRelay } from './pay-relay-work.ts'
 import type { ServerState } from './state.ts'
+import { runPeriodically } from './periodic.ts'
 
 /** How often the relayer looks, unless told otherwise. */
 export const RELAY_INTERVAL_MS = 15_000
@@ -35,15 +36,5 @@ export async function runRelayRound(state: ServerState): Promise<void> {
 }
 
 export function startRelayJobs(state: ServerState, intervalMs = RELAY_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> = runRelayRound(state).catch((error: unknown) => console.error('[server] pay relay round failed:', error))
-  const timer = setInterval(() => {
-    running = running.then(() => runRelayRound(state)).catch((error: unknown) => console.error('[server] pay relay round failed:', error))
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runPeriodically('pay relay round', () => runRelayRound(state), intervalMs, true)
 }

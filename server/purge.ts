@@ -3,6 +3,7 @@
 import type { Queryable } from './db/types.ts'
 import { SESSION_MAX_MS } from './auth/store.ts'
 import { CHANNEL_TTL_MS } from './auth-farcaster/store.ts'
+import { runPeriodically } from './periodic.ts'
 
 /** How often the server purges unless told otherwise. */
 export const PURGE_INTERVAL_MS = 10 * 60_000
@@ -33,15 +34,5 @@ export async function purgeExpired(db: Queryable, now = Date.now()): Promise<Rec
 
 /** Purges every `intervalMs` until stopped; a failed round (database away) is logged and retried next time. */
 export function startPurge(db: Queryable, intervalMs = PURGE_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve()
-  const timer = setInterval(() => {
-    running = running.then(() => purgeExpired(db)).catch((error: unknown) => console.error('[server] purge failed:', error))
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return runPeriodically('purge', () => purgeExpired(db), intervalMs)
 }
