@@ -10,6 +10,7 @@ import { suiNodeProxy, type SuiFake } from './sui-node-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
 import { setPrice } from '../../server/prices.ts'
+import { accountBalance as balance } from './account-routes.ts'
 
 interface Ctx {
   sui?: LocalSui
@@ -37,14 +38,6 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-const balance = async (api: ApiServer, address: string, chainId?: string) => {
-  const url = new URL(`/v1/account/${encodeURIComponent(address)}/balance`, api.url)
-  url.searchParams.set('projectId', 'test')
-  url.searchParams.set('currency', 'usd')
-  if (chainId) url.searchParams.set('chainId', chainId)
-  const res = await fetch(url)
-  return { status: res.status, body: (await res.json()) as any }
-}
 
 test('behavior: a Sui address gets the SUI the node holds for it, priced, with or without the chain named, in either case', async (ctx) => {
   for (const [address, chainId] of [[owner, CHAIN], [owner, undefined], [owner.toUpperCase().replace('0X', '0x'), CHAIN]] as const) {

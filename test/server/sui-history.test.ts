@@ -10,6 +10,7 @@ import { Transaction } from '@mysten/sui/transactions'
 import { MIST_PER_SUI, startSui, type LocalSui } from '../../dev/sui/index.ts'
 import { suiNodeProxy, type SuiFake } from './sui-node-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { accountHistory as history } from './account-routes.ts'
 
 interface Ctx {
   sui?: LocalSui
@@ -52,13 +53,6 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-const history = async (api: ApiServer, address: string, params: Record<string, string> = {}) => {
-  const url = new URL(`/v1/account/${encodeURIComponent(address)}/history`, api.url)
-  url.searchParams.set('projectId', 'test')
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-  const res = await fetch(url)
-  return { status: res.status, body: (await res.json()) as any }
-}
 async function everything(api: ApiServer, address: string) {
   const items: any[] = []
   const cursors: string[] = []

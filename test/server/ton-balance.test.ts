@@ -10,6 +10,7 @@ import { demoTonWallet } from '../../dev/ton/keys.ts'
 import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
+import { accountBalance as balance } from './account-routes.ts'
 
 interface Ctx {
   ton?: LocalTon
@@ -37,14 +38,6 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-const balance = async (api: ApiServer, address: string, chainId?: string) => {
-  const url = new URL(`/v1/account/${encodeURIComponent(address)}/balance`, api.url)
-  url.searchParams.set('projectId', 'test')
-  url.searchParams.set('currency', 'usd')
-  if (chainId) url.searchParams.set('chainId', chainId)
-  const res = await fetch(url)
-  return { status: res.status, body: (await res.json()) as any }
-}
 
 test('behavior: a TON address gets the Toncoin the ledger holds for it, in its friendly and raw forms', async (ctx) => {
   const held = await ctx.ton!.balance(ctx.wallet!)

@@ -10,6 +10,7 @@ import { startTon, type LocalTon } from '../../dev/ton/index.ts'
 import { demoTonWallet } from '../../dev/ton/keys.ts'
 import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { accountHistory as history } from './account-routes.ts'
 
 interface Ctx {
   ton?: LocalTon
@@ -46,13 +47,6 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-const history = async (api: ApiServer, address: string, params: Record<string, string> = {}) => {
-  const url = new URL(`/v1/account/${encodeURIComponent(address)}/history`, api.url)
-  url.searchParams.set('projectId', 'test')
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-  const res = await fetch(url)
-  return { status: res.status, body: (await res.json()) as any }
-}
 async function everything(api: ApiServer, address: string) {
   const items: any[] = []
   let cursor: string | undefined

@@ -11,6 +11,7 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { TRON_FETCH_LIMIT } from '../../server/chain/tron-history.ts'
 import { tronApi, type TronTransaction } from '../../src/utils/tron/http.ts'
 import { sendToken, sendTrx, waitForReceipt } from '../../src/utils/tron/transfer.ts'
+import { accountHistory as history } from './account-routes.ts'
 
 interface Ctx {
   tron?: LocalTron
@@ -70,13 +71,6 @@ test.after(async (ctx) => {
   clearTimeout(watchdog)
 })
 
-const history = async (api: ApiServer, address: string, params: Record<string, string> = {}) => {
-  const url = new URL(`/v1/account/${address}/history`, api.url)
-  url.searchParams.set('projectId', 'test')
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-  const res = await fetch(url)
-  return { status: res.status, body: (await res.json()) as any }
-}
 
 test('behavior: every TRX and USDT transfer of the address comes once, newest first, over pages of 20 that follow the node\'s own pages', async (ctx) => {
   const owner = ctx.tron!.accounts[0]!.address
