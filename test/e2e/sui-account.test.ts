@@ -9,7 +9,7 @@ import { Transaction } from '@mysten/sui/transactions'
 import type { Page } from 'playwright-core'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { bundleSite } from './wagmi-page.ts'
-import { shownUri } from './walletconnect-page.ts'
+import { pairUniversalConnector } from './walletconnect-page.ts'
 import { createWalletConnectWallet, type WcWallet } from '../../dev/wallet/walletconnect/index.ts'
 import { tonHandler } from '../../dev/wallet/walletconnect/ton.ts'
 import { suiHandler } from '../../dev/wallet/walletconnect/sui.ts'
@@ -54,14 +54,7 @@ async function openSuiAccount(page: Page) {
 
 test('behavior: the Account view shows the Sui balance; after a transfer the new balance, and the transfer in Activity', async () => {
   const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/sui-account.html`)
-  await page.waitForFunction(() => !!(window as unknown as Win).connector, undefined, { timeout: 20_000 })
-  await page.evaluate(() => {
-    const w = window as unknown as Win
-    w.connecting = w.connector.connect()
-  })
-  await dialog(page).waitFor()
-  await wallet.pair(await shownUri(page))
+  await pairUniversalConnector(page, `${e2e.stack.web.url}/t/sui-account.html`, wallet)
   await page.evaluate(() => (window as unknown as Win).connecting)
   await dialog(page).waitFor({ state: 'hidden' })
 

@@ -7,7 +7,7 @@ import { verifyMessageSignatureRsv } from '@stacks/encryption'
 import { deserializeTransaction, makeUnsignedSTXTokenTransfer, publicKeyToAddress } from '@stacks/transactions'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { bundleSite } from './wagmi-page.ts'
-import { shownUri } from './walletconnect-page.ts'
+import { pairUniversalConnector } from './walletconnect-page.ts'
 import { createWalletConnectWallet, type WcWallet } from '../../dev/wallet/walletconnect/index.ts'
 import { stacksHandler } from '../../dev/wallet/walletconnect/stacks.ts'
 import { suiHandler } from '../../dev/wallet/walletconnect/sui.ts'
@@ -35,14 +35,7 @@ type Win = { connector: any; modal: any; connecting?: Promise<any> }
 
 test('behavior: the session holds the Stacks account; stx_signMessage verifies for its key and only its message; stx_signTransaction signs a transfer from it', async () => {
   const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/ucs.html`)
-  await page.waitForFunction(() => !!(window as unknown as Win).connector, undefined, { timeout: 20_000 })
-  await page.evaluate(() => {
-    const w = window as unknown as Win
-    w.connecting = w.connector.connect()
-  })
-  await dialog(page).waitFor()
-  await wallet.pair(await shownUri(page))
+  await pairUniversalConnector(page, `${e2e.stack.web.url}/t/ucs.html`, wallet)
   const session = await page.evaluate(async () => {
     const { session } = await (window as unknown as Win).connecting!
     return { namespaces: session.namespaces, sessionProperties: session.sessionProperties }

@@ -14,7 +14,7 @@ import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { bundleSite } from './wagmi-page.ts'
-import { shownUri } from './walletconnect-page.ts'
+import { pairUniversalConnector } from './walletconnect-page.ts'
 import { createWalletConnectWallet, type WcWallet } from '../../dev/wallet/walletconnect/index.ts'
 import { tonHandler } from '../../dev/wallet/walletconnect/ton.ts'
 import { suiHandler } from '../../dev/wallet/walletconnect/sui.ts'
@@ -48,14 +48,7 @@ type Win = { connector: any; modal: any; connecting?: Promise<any> }
 
 test('behavior: connect() shows the QR code; the session covers each namespace; every signature verifies; a TON transfer lands; reload restores; disconnect ends it', async () => {
   const { page, errors } = await e2e.newPage()
-  await page.goto(`${e2e.stack.web.url}/t/uc.html`)
-  await page.waitForFunction(() => !!(window as unknown as Win).connector, undefined, { timeout: 20_000 })
-  await page.evaluate(() => {
-    const w = window as unknown as Win
-    w.connecting = w.connector.connect()
-  })
-  await dialog(page).waitFor()
-  await wallet.pair(await shownUri(page))
+  await pairUniversalConnector(page, `${e2e.stack.web.url}/t/uc.html`, wallet)
   const session = await page.evaluate(async () => {
     const { session } = await (window as unknown as Win).connecting!
     return { namespaces: session.namespaces, sessionProperties: session.sessionProperties, topic: session.topic as string }

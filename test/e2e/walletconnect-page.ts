@@ -28,6 +28,21 @@ export async function shownUri(page: Page, not?: string): Promise<string> {
   return (await handle.jsonValue()) as string
 }
 
+/**
+ * On a postern/universal-connector page (its `window.connector`): starts `connect()`, kept in
+ * `window.connecting`, and pairs `wallet` through the QR the modal shows.
+ */
+export async function pairUniversalConnector(page: Page, url: string, wallet: { pair(uri: string): Promise<unknown> }): Promise<void> {
+  await page.goto(url)
+  await page.waitForFunction(() => !!(window as unknown as { connector?: unknown }).connector, undefined, { timeout: 20_000 })
+  await page.evaluate(() => {
+    const w = window as unknown as { connector: { connect(): Promise<unknown> }; connecting?: Promise<unknown> }
+    w.connecting = w.connector.connect()
+  })
+  await dialog(page).waitFor()
+  await wallet.pair(await shownUri(page))
+}
+
 /** Opens the modal as a visitor would, from the button (closing it first if it is open). */
 export async function openModal(page: Page): Promise<void> {
   if (await dialog(page).count()) {
