@@ -11,9 +11,13 @@ import type { EvmChain } from './chain/evm.ts'
 import type { Queryable } from './db/index.ts'
 import { treasuryOf } from './onramp-sandbox.ts'
 
-export type RelayTxKind = 'payout' | 'refund' | 'sweep' | 'gas'
-/** Where a test stops a relayer as if the process died: after recording the signed transaction, or after broadcasting it. */
-export type RelayFault = (point: `${RelayTxKind}:${'signed' | 'broadcast'}`, requestId: string) => Promise<void> | void
+/** gas: the treasury's to a deposit address for a token's transfer; gas-return: what is left of it, back. */
+export type RelayTxKind = 'payout' | 'refund' | 'sweep' | 'gas' | 'gas-return'
+/**
+ * Where a test stops a relayer as if the process died (after recording the signed transaction, or
+ * after broadcasting it), or acts meanwhile (sweep:listed: after the listing a sweep relies on).
+ */
+export type RelayFault = (point: `${RelayTxKind}:${'signed' | 'broadcast'}` | 'sweep:listed', requestId: string) => Promise<void> | void
 /** kept: never signed, a refund smaller than its own network fee ("too small to return"), settled as it is. */
 export type RelayTxStatus = 'signed' | 'confirmed' | 'reverted' | 'dropped' | 'kept'
 

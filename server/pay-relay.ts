@@ -7,32 +7,25 @@
 import { randomBytes } from 'node:crypto'
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { estimate, isNative, NATIVE_TOKEN, SWAP_GAS } from './chain/dex.ts'
+import { estimate, isNative, NATIVE_TOKEN } from './chain/dex.ts'
 import type { EvmChain, TokenInfo } from './chain/evm.ts'
 import { nativeCurrency } from './fixtures.ts'
-import { sandboxSellsOn, treasuryOf } from './onramp-sandbox.ts'
-import { cheapestPath, currency, QuoteError, swapData, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
-import { loadRelayKey, sealDepositKey, type PayRelayKeyOptions } from './pay-relay-key.ts'
-import type { RelayFault } from './pay-relay-tx.ts'
-import { chainNow, LATE_DEPOSIT_WATCH_MS, relayById, workOnRelay, type RelayContext, type RelayRow } from './pay-relay-work.ts'
-import type { ServerState } from './state.ts'
+import { sandboxSellsOn } from './onramp-sandbox.ts'
+import { cheapestPath, currency, QuoteError, type QuoteRequest, type QuoteStatus } from './pay-quote.ts'
 
-export interface PayRelayOptions extends PayRelayKeyOptions {
-  /** Tests only: stops a payout, refund or sweep where a dying process would. */
-  fault?: RelayFault
-}
+export { configurePayRelay, type PayRelayOptions } from './pay-relay-context.ts'
+import { relayContext } from './pay-relay-context.ts'
+import { nudgeRelay } from './pay-relay-jobs.ts'
+import { sealDepositKey } from './pay-relay-key.ts'
+import { chainNow, LATE_DEPOSIT_WATCH_MS, relayById } from './pay-relay-work.ts'
+import type { ServerState } from './state.ts'
 
 /** The relayer's fee on the deposit (0.5 %), shown as the quote's service fee. */
 const RELAY_FEE_BPS = 50n
-/** Spent at most above the DEX's figure when the relayer buys the recipient's token (1 %). */
-const BUY_SLIPPAGE_BPS = 100n
 /** How long a deposit is awaited. */
 const DEADLINE_S = 20 * 60
 /** Gas of a deposit transfer, when the node cannot estimate it. */
 const DEPOSIT_GAS = 65_000n
-const NATIVE_GAS = 21_000n
-/** How long a status request waits for another worker's look at the quote. */
-const LEASE_WAIT_MS = 25_000
 /** AppKit rounds an exchange's deposit to 8 decimals: deposits are quoted in whole such steps. */
 const EXCHANGE_DECIMALS = 8
 /** What the local chains take to confirm a deposit and pay across, as the quote tells the modal. */
@@ -106,68 +99,22 @@ export async function createRelayQuote(state: ServerState, projectId: string, q:
   return { origin: { amount: String(amount), currency: origin }, destination: { amount: String(q.amount), currency: destination }, steps, fees, timeInSeconds: TIME_IN_SECONDS }
 }
 
-const balanceOf = (chain: EvmChain, token: string, owner: Address) => isNative(token)
-  ? chain.client.getBalance({ address: owner })
-  : chain.client.readContract({ address: getAddress(token), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-
-/** The payout's call: the exact amount from the treasury's own, else bought on the destination chain's DEX for the recipient. */
-async function payoutCall(b: EvmChain, r: RelayRow) {
-  const to = getAddress(r.recipient)
-  const amount = BigInt(r.amount_out)
-  if (isNative(r.destination_currency)) return { to, value: amount, gas: NATIVE_GAS, amount }
-  const token = getAddress(r.destination_currency)
-  if ((await balanceOf(b, token, await treasuryOf(b))) >= amount) {
-    return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), gas: DEPOSIT_GAS, amount }
-  }
-  const route = await cheapestPath(b, NATIVE_TOKEN, token, amount)
-  if (!route) throw new Error(`no liquidity for ${token} on ${b.caip}`)
-  const amountInMax = (route.amountIn * (10_000n + BUY_SLIPPAGE_BPS)) / 10_000n
-  const data = swapData(NATIVE_TOKEN, token, { amountOut: amount, amountInMax, path: route.path, recipient: to, deadline: BigInt(Math.floor(Date.now() / 1000) + 600) })
-  return { to: b.dex!.router, data, value: amountInMax, gas: SWAP_GAS, amount }
-}
-
-const contexts = new WeakMap<ServerState, RelayContext>()
-
-/** The relayer's sealing key and (tests) fault points; deposit keys stored before sealing existed are sealed now. */
-export async function configurePayRelay(state: ServerState, opts: PayRelayOptions = {}): Promise<void> {
-  const sealKey = loadRelayKey(opts)
-  contexts.set(state, { state, sealKey, payoutCall, fault: opts.fault })
-  const plain = await state.db.query<{ request_id: string; deposit_key: string }>("SELECT request_id, deposit_key FROM pay_relays WHERE deposit_key LIKE '0x%'")
-  for (const p of plain) {
-    await state.db.query('UPDATE pay_relays SET deposit_key = $2 WHERE request_id = $1 AND deposit_key = $3', [p.request_id, sealDepositKey(sealKey, p.request_id, p.deposit_key as Hex), p.deposit_key])
-  }
-}
-
-export function relayContext(state: ServerState): RelayContext {
-  let ctx = contexts.get(state)
-  if (!ctx) {
-    // A server configured without options (tests): a key in memory, as a test stack's share key.
-    ctx = { state, sealKey: loadRelayKey(), payoutCall }
-    contexts.set(state, ctx)
-  }
-  return ctx
-}
-
 /** AppKit's status of a relayed quote: refunded in full is its 'refund'. */
 const reported = (status: string): QuoteStatus => (status === 'refunded' ? 'refund' : (status as QuoteStatus))
 
 /**
- * A relayed quote's status, after one look at it (pay-relay-work.ts): waiting until its full
- * deposit is on chain in time; pending while the recipient is paid; then success (or failure when
- * the payout reverted); timeout once the deadline passed without it, refund once what came late or
- * short went back. Undefined for an unknown quote or another project's.
+ * A relayed quote's status as the relayer's last look left it (pay-relay-work.ts): waiting until
+ * its full deposit is on chain in time; pending while the recipient is paid; then success (or
+ * failure when every payout attempt reverted); timeout once the deadline passed without it, refund
+ * once what came late or short went back. The request never waits on a chain: a quote still open
+ * gets a look in the background at once (pay-relay-jobs.ts), which the modal's next ask reports.
+ * Undefined for an unknown quote or another project's.
  */
 export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<QuoteStatus | undefined> {
   const r = await relayById(state.db, requestId)
   if (!r || r.project_id !== projectId) return undefined
   if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null || Date.now() - Number(r.created_at) < LATE_DEPOSIT_WATCH_MS) {
-    try {
-      // Another server (or this one's periodic look) holding the quote finishes first: its outcome is reported.
-      const until = Date.now() + LEASE_WAIT_MS
-      while (!(await workOnRelay(relayContext(state), requestId)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200))
-    } catch (error) {
-      console.error(`[server] pay relay ${requestId}:`, error instanceof Error ? error.message : error)
-    }
+    nudgeRelay(relayContext(state), requestId)
   }
-  return reported((await relayById(state.db, requestId))!.status)
+  return reported(r.status)
 }

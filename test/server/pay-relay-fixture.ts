@@ -4,8 +4,10 @@
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseUnits, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import type { Queryable } from '../../server/db/index.ts'
+import { relayIdle } from '../../server/pay-relay-context.ts'
 
-export interface RelayTestCtx { api?: { url: string }; chains?: LocalChains }
+export interface RelayTestCtx { api?: { url: string; db: Queryable }; chains?: LocalChains }
 
 export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export const fresh = () => privateKeyToAccount(generatePrivateKey()).address
@@ -23,9 +25,21 @@ export async function relayQuote(ctx: RelayTestCtx, recipient: Hex, amount = '3'
   return { requestId: step.requestId as string, amount: BigInt(q.origin.amount), depositAddress }
 }
 
-export async function relayStatus(ctx: RelayTestCtx, requestId: string): Promise<string> {
+/** The status route's answer, at once (from the database). */
+export async function statusNow(ctx: RelayTestCtx, requestId: string): Promise<string> {
   const res = await fetch(`${ctx.api!.url}/appkit/v1/transfers/status?projectId=test&requestId=${requestId}`)
   return ((await res.json()) as any).status
+}
+
+/**
+ * The status after a look that started after this call: asked (the route starts the look in the
+ * background), the look awaited, then read as the route reads it (asking again would start another).
+ */
+export async function relayStatus(ctx: RelayTestCtx, requestId: string): Promise<string> {
+  const asked = await statusNow(ctx, requestId)
+  await relayIdle(ctx.api!.db)
+  const [row] = await ctx.api!.db.query<{ status: string }>('SELECT status FROM pay_relays WHERE request_id = $1', [requestId])
+  return row ? (row.status === 'refunded' ? 'refund' : row.status) : asked
 }
 
 /** Sends from an unlocked demo account on chain i and waits for it. */

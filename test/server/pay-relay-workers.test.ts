@@ -44,7 +44,7 @@ test('an excess deposit looked at by both servers at once: one payout, one refun
   for (const shop of shops) assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6), 'paid once')
   assert.is(await usdcOf(ctx, 1, payer), before - quotes.reduce((sum, q) => sum + q.amount, 0n), 'each excess back once')
   const kinds = await a!.db.query<{ kind: string; n: string }>("SELECT kind, count(*) AS n FROM pay_relay_txs WHERE status = 'confirmed' GROUP BY kind ORDER BY kind")
-  assert.equal(kinds.map((k) => `${k.kind}:${k.n}`), ['gas:6', 'payout:3', 'refund:3', 'sweep:3'])
+  assert.equal(kinds.map((k) => `${k.kind}:${k.n}`), ['gas:6', 'gas-return:3', 'payout:3', 'refund:3', 'sweep:3'])
 })
 
 test.run()

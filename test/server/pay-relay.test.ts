@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { withApiServer, type ApiCtx } from '../dev/api-fixture.ts'
 import { dexInfo } from '../../dev/chains/dex.ts'
 import { TOKEN_ADDRESS } from '../../dev/chains/index.ts'
+import { relayIdle } from '../../server/pay-relay-context.ts'
 
 const test = suite<ApiCtx>('server pay routes across chains and through an exchange', {})
 withApiServer(test, 'pay-relay.test.ts', { timeoutMs: 120_000 })
@@ -31,8 +32,12 @@ async function quote(ctx: ApiCtx, body: Record<string, unknown>, opts: { project
 /** 5 DAI on Ethereum to the recipient, paid with USDC on Polygon (by the payer, or an exchange when no user). */
 const crossQuote = (ctx: ApiCtx, recipient: string, over: Record<string, unknown> = {}) =>
   quote(ctx, { user: payer(ctx), originChainId: '137', originCurrency: TOKEN_ADDRESS, destinationChainId: '1', destinationCurrency: DAI, recipient, amount: parseUnits('5', 18).toString(), ...over })
+/** The status route's answer after a look that started after this call (the route starts it in the background). */
 async function status(ctx: ApiCtx, requestId: string, projectId = 'test') {
-  const res = await fetch(`${ctx.api!.url}/appkit/v1/transfers/status?projectId=${projectId}&requestId=${requestId}`)
+  const ask = () => fetch(`${ctx.api!.url}/appkit/v1/transfers/status?projectId=${projectId}&requestId=${requestId}`)
+  await ask()
+  await relayIdle(ctx.api!.db)
+  const res = await ask()
   return { status: res.status, json: (await res.json()) as any }
 }
 async function rpc(ctx: ApiCtx, method: string, params: unknown, origin?: string) {
