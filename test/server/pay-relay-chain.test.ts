@@ -1,0 +1,172 @@
+// The relayer against what a real chain and its public nodes do: a node that caps log queries'
+// ranges and a quote looked at long after it was made (its deposit address read forward in
+// windows, from where the last look stopped); a deposit that lands between the listing and the
+// sweep (refunded, never swept); a payout that reverts (signed again with fresh gas, a bounded
+// number of times, then the deposit refunded); the spare gas of a token refund (back to the
+// treasury); and a slow node (the status request answers at once, the look runs in the background).
+import { randomBytes } from 'node:crypto'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { parseUnits, type Hex } from 'viem'
+import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { startChains, type LocalChains } from '../../dev/chains/index.ts'
+import type { RelayFault } from '../../server/pay-relay-tx.ts'
+import { depositUsdc, fresh, reader, relayQuote, relayStatus, statusNow, usdcOf } from './pay-relay-fixture.ts'
+import { startRpcProxy, type RpcProxy } from './pay-relay-rpc-proxy.ts'
+
+interface Ctx { chains?: LocalChains; api?: ApiServer; proxy?: RpcProxy }
+const test = suite<Ctx>('pay relayer: on a real chain', {})
+const watchdog = setTimeout(() => { console.error('pay-relay-chain.test.ts: timed out'); process.exit(1) }, 180_000)
+/** Blocks one log query asks for, and read again on every look. */
+const MAX_RANGE = 50
+const REORG_BLOCKS = 3
+/** Payout attempts starved of gas (so they revert), from the first. */
+let starved = 0
+let onFault: RelayFault | undefined
+
+test.before(async (ctx) => {
+  ctx.chains = await startChains()
+  // Polygon (the deposits' chain) is reached through the proxy.
+  ctx.proxy = await startRpcProxy(ctx.chains.chains[1]!.rpcUrl)
+  const chains = ctx.chains.chains.map((c, i) => (i === 1 ? { ...c, rpcUrl: ctx.proxy!.url } : c))
+  ctx.api = await startApiServer({
+    chains, onrampSandbox: false, indexer: false,
+    payRelay: {
+      key: randomBytes(32).toString('hex'), intervalMs: 3_600_000, maxBlockRange: MAX_RANGE, reorgBlocks: REORG_BLOCKS,
+      payoutGas: (attempt, gas) => (attempt <= starved ? 30_000n : gas),
+      fault: (point, requestId) => onFault?.(point, requestId),
+    },
+  })
+})
+test.after(async (ctx) => {
+  await ctx.api?.stop()
+  await ctx.proxy?.stop()
+  await ctx.chains?.stop()
+  clearTimeout(watchdog)
+})
+
+const payer = (ctx: Ctx) => ctx.chains!.accounts[1]!
+const other = (ctx: Ctx) => ctx.chains!.accounts[2]!
+const mine = async (ctx: Ctx, blocks: number) => {
+  for (let i = 0; i < blocks; i++) await reader(ctx, 1).request({ method: 'evm_mine', params: [] } as never)
+}
+const treasury137 = async (ctx: Ctx) => (await reader(ctx, 1).request({ method: 'eth_accounts' } as never) as Hex[]).at(-1)!
+const txsOf = async (ctx: Ctx, requestId: string, kind: string) =>
+  ctx.api!.db.query<{ status: string; tx_hash: Hex }>('SELECT status, tx_hash FROM pay_relay_txs WHERE request_id = $1 AND kind = $2 ORDER BY id', [requestId, kind])
+const scannedBlock = async (ctx: Ctx, requestId: string) =>
+  BigInt((await ctx.api!.db.query<{ scanned_block: string }>('SELECT scanned_block FROM pay_relays WHERE request_id = $1', [requestId]))[0]!.scanned_block)
+
+test('a node that caps log queries at 10 blocks, a quote looked at 40 blocks on: every block read once in windows it accepts; the next look starts where this one stopped', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  const [{ origin_block: origin }] = await ctx.api!.db.query<{ origin_block: string }>('SELECT origin_block FROM pay_relays WHERE request_id = $1', [q.requestId]) as [{ origin_block: string }]
+  await mine(ctx, 40)
+  const deposit = await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+  ctx.proxy!.maxLogRange = 10
+  ctx.proxy!.logQueries = []
+  try {
+    assert.is(await relayStatus(ctx, q.requestId), 'success')
+    assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6))
+    const queries = ctx.proxy!.logQueries
+    assert.ok(queries.some((x) => x.refused), 'a window of 50 was refused, then halved')
+    const accepted = queries.filter((x) => !x.refused)
+    assert.ok(accepted.every((x) => x.to - x.from < 10n), JSON.stringify(accepted, (_, v) => (typeof v === 'bigint' ? String(v) : v)))
+    // The first listing covers the quote's block to the deposit's, window after window.
+    let next = BigInt(origin)
+    for (const x of accepted) if (x.from <= next && x.to >= next) next = x.to + 1n
+    assert.ok(next > deposit.blockNumber, `read up to ${next}, the deposit is in ${deposit.blockNumber}`)
+    const saved = await scannedBlock(ctx, q.requestId)
+    assert.ok(saved >= deposit.blockNumber)
+    await mine(ctx, 30)
+    ctx.proxy!.logQueries = []
+    assert.is(await relayStatus(ctx, q.requestId), 'success')
+    const later = ctx.proxy!.logQueries
+    assert.ok(later.length > 0)
+    assert.ok(later.every((x) => x.from >= saved + 1n - BigInt(REORG_BLOCKS)), 'only the reorganisation margin is read again')
+    assert.is(await scannedBlock(ctx, q.requestId), await reader(ctx, 1).getBlockNumber({ cacheTime: 0 }))
+  } finally {
+    ctx.proxy!.maxLogRange = undefined
+  }
+})
+
+test('attack: a deposit landing between the listing and the sweep is not swept into the treasury: it goes back to its sender; the spare gas goes back to the treasury', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  const treasury = await treasury137(ctx)
+  const [treasuryBefore, otherBefore] = [await usdcOf(ctx, 1, treasury), await usdcOf(ctx, 1, other(ctx))]
+  let raced = false
+  onFault = async (point, requestId) => {
+    if (point !== 'sweep:listed' || requestId !== q.requestId || raced) return
+    raced = true
+    await depositUsdc(ctx, other(ctx), q.depositAddress, parseUnits('0.8', 6))
+  }
+  try {
+    await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+    assert.is(await relayStatus(ctx, q.requestId), 'success')
+    assert.ok(raced, 'the deposit landed while the sweep was under way')
+    assert.is(await relayStatus(ctx, q.requestId), 'success')
+  } finally {
+    onFault = undefined
+  }
+  assert.is(await usdcOf(ctx, 1, other(ctx)), otherBefore, 'the 0.8 USDC came back to who sent it')
+  assert.is(await usdcOf(ctx, 1, treasury), treasuryBefore + q.amount, 'the treasury has what it was owed, no more')
+  assert.is(await usdcOf(ctx, 1, q.depositAddress), 0n)
+  assert.equal((await txsOf(ctx, q.requestId, 'refund')).map((t) => t.status), ['confirmed'])
+  const fee = 21_000n * (await reader(ctx, 1).getGasPrice())
+  const left = await reader(ctx, 1).getBalance({ address: q.depositAddress })
+  assert.ok(left < fee, `the gas the treasury sent is back but dust: ${left} left, a transfer's fee is ${fee}`)
+  assert.ok((await txsOf(ctx, q.requestId, 'gas-return')).every((t) => t.status === 'confirmed'))
+})
+
+test('a payout that reverts (out of gas) is signed again with fresh gas: the recipient is paid once, both attempts recorded', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  starved = 1
+  try {
+    await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+    assert.is(await relayStatus(ctx, q.requestId), 'success')
+  } finally {
+    starved = 0
+  }
+  const payouts = await txsOf(ctx, q.requestId, 'payout')
+  assert.equal(payouts.map((t) => t.status), ['reverted', 'confirmed'])
+  const [first, second] = await Promise.all(payouts.map((t) => reader(ctx, 0).getTransaction({ hash: t.tx_hash })))
+  assert.is(first!.gas, 30_000n)
+  assert.ok(second!.gas > first!.gas)
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6), 'paid once')
+})
+
+test('a payout that reverts on every attempt: after 3 the quote fails and the deposit goes back to its sender', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  const before = await usdcOf(ctx, 1, payer(ctx))
+  starved = 99
+  try {
+    await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+    assert.is(await relayStatus(ctx, q.requestId), 'failure')
+  } finally {
+    starved = 0
+  }
+  assert.equal((await txsOf(ctx, q.requestId, 'payout')).map((t) => t.status), ['reverted', 'reverted', 'reverted'])
+  assert.is(await usdcOf(ctx, 0, shop), 0n)
+  assert.is(await usdcOf(ctx, 1, payer(ctx)), before, 'the deposit came back whole')
+})
+
+test('a slow node does not hold the status request: it answers from the database at once, the look runs in the background', async (ctx) => {
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1')
+  await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+  ctx.proxy!.delayMs = 1_500
+  try {
+    const started = Date.now()
+    assert.is(await statusNow(ctx, q.requestId), 'waiting')
+    const took = Date.now() - started
+    assert.ok(took < 500, `answered in ${took} ms`)
+  } finally {
+    ctx.proxy!.delayMs = 0
+  }
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6))
+})
+
+test.run()
