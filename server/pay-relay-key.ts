@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Hex } from 'viem'
+import { relayChainSettingsFromEnv, type PayRelayChainSettings } from './pay-relay-env.ts'
 
 const SEALED = /^v1:([0-9a-f]{24}):([0-9a-f]{32}):([0-9a-f]+)$/
 
@@ -32,8 +33,12 @@ export function loadRelayKey(opts: PayRelayKeyOptions = {}): Buffer {
   return Buffer.from(hex, 'hex')
 }
 
-/** The relayer's key settings from the environment; throws naming the variable when production has none or one is bad. */
-export function payRelayFromEnv(env: Record<string, string | undefined>, stateDir: string | undefined): PayRelayKeyOptions {
+/** The relayer's settings from the environment (its key, and how it reads chains: pay-relay-env.ts); throws naming the variable when production has no key or one is bad. */
+export function payRelayFromEnv(env: Record<string, string | undefined>, stateDir: string | undefined): PayRelayKeyOptions & PayRelayChainSettings {
+  return { ...relayKeyFromEnv(env, stateDir), ...relayChainSettingsFromEnv(env) }
+}
+
+function relayKeyFromEnv(env: Record<string, string | undefined>, stateDir: string | undefined): PayRelayKeyOptions {
   const key = env['PAY_RELAY_KEY']
   const keyFile = env['PAY_RELAY_KEY_FILE']
   if (key !== undefined && !/^[0-9a-fA-F]{64}$/.test(key)) throw new Error('PAY_RELAY_KEY: must be 64 hex digits (32 bytes)')

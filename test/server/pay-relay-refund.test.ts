@@ -1,9 +1,9 @@
 // The relayer returns what it was not owed, to whoever sent it, once: the excess over a quote's
 // deposit, a deposit to a quote already settled, a deposit after the deadline (the quote then
-// reports AppKit's 'refund'); and what it was owed is swept into the treasury. The attacks: a
-// deposit to one quote never refunds or pays another; a refund goes to the address the deposit
-// came from, not the payer the quote named; a look replayed moves nothing twice; a database dump
-// holds no usable deposit key.
+// reports AppKit's 'refund'); and what it was owed is swept into the treasury (a token's spare gas
+// back with it). The attacks: a deposit to one quote never refunds or pays another; a refund goes
+// to the address the deposit came from, not the payer the quote named; a look replayed moves
+// nothing twice; a database dump holds no usable deposit key.
 import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -38,6 +38,8 @@ test('an excess deposit: the recipient is paid the quote, the excess goes back t
   const txs = await txsOf(ctx, q.requestId)
   assert.equal(txs.map((t) => `${t.kind}:${t.status}`), ['payout:confirmed', 'gas:confirmed', 'refund:confirmed', 'gas:confirmed', 'sweep:confirmed', 'gas-return:confirmed'])
   assert.is(txs[2]!.to_address, payer(ctx).toLowerCase())
+  const fee = 21_000n * (await reader(ctx, 1).getGasPrice())
+  assert.ok((await reader(ctx, 1).getBalance({ address: q.depositAddress })) < fee, 'the gas the treasury sent for the refund and the sweep is back, but dust')
   // The look replayed, as if the job had never recorded the sweep: nothing moves twice.
   await ctx.api!.db.query('UPDATE pay_relays SET swept_at = NULL WHERE request_id = $1', [q.requestId])
   for (let i = 0; i < 3; i++) assert.is(await relayStatus(ctx, q.requestId), 'success')
