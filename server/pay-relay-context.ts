@@ -14,6 +14,8 @@ export interface PayRelayOptions extends PayRelayKeyOptions {
   maxBlockRange?: number
   /** Blocks read again on every look in case the chain reorganised them (default 12). */
   reorgBlocks?: number
+  /** Blocks on top of a deposit before it counts (default 0: as soon as it is mined). */
+  confirmations?: number
   /** Payout attempts (each after the last reverted) before a quote fails and is refunded (default 3). */
   payoutAttempts?: number
   /** Tests only: the gas limit a payout attempt is signed with. */
@@ -26,14 +28,15 @@ const contexts = new WeakMap<ServerState, RelayContext>()
 const byDb = new WeakMap<Queryable, RelayContext>()
 
 function makeContext(state: ServerState, opts: PayRelayOptions): RelayContext {
+  const maxBlockRange = opts.maxBlockRange === undefined ? DEFAULT_SCAN.maxBlockRange : BigInt(opts.maxBlockRange)
+  const confirmations = opts.confirmations === undefined ? DEFAULT_SCAN.confirmations : BigInt(opts.confirmations)
+  // Blocks are read again at least as deep as a deposit must be to count, so none counts that a reorganisation took away.
+  const reorgBlocks = opts.reorgBlocks === undefined ? DEFAULT_SCAN.reorgBlocks : BigInt(opts.reorgBlocks)
   const ctx: RelayContext = {
     state,
     sealKey: loadRelayKey(opts),
     payoutCall,
-    scan: {
-      maxBlockRange: opts.maxBlockRange === undefined ? DEFAULT_SCAN.maxBlockRange : BigInt(opts.maxBlockRange),
-      reorgBlocks: opts.reorgBlocks === undefined ? DEFAULT_SCAN.reorgBlocks : BigInt(opts.reorgBlocks),
-    },
+    scan: { maxBlockRange, reorgBlocks: reorgBlocks > confirmations ? reorgBlocks : confirmations, confirmations },
     payoutAttempts: opts.payoutAttempts,
     payoutGas: opts.payoutGas,
     fault: opts.fault,

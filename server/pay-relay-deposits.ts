@@ -5,7 +5,9 @@
 // The address is read forward from the last block read before (saved with the quote), in windows
 // of at most `maxBlockRange` blocks (public nodes cap a log query's range or its results: a window
 // they refuse is halved and tried again), and each window's transfers are saved before the next,
-// so no block is read twice but the last `reorgBlocks` (read again in case the chain reorganised).
+// so no block is read twice but the last `reorgBlocks`: read again in case the chain reorganised
+// them, a transfer no longer there is forgotten. A transfer counts (to pay out or refund) once it is
+// `confirmations` blocks deep.
 import { erc20Abi, getAddress, parseEventLogs, type Address } from 'viem'
 import { isNative } from './chain/dex.ts'
 import type { EvmChain } from './chain/evm.ts'
@@ -18,6 +20,7 @@ export interface IncomingTransfer {
   amount: bigint
   /** The block's timestamp, in seconds. */
   time: number
+  block: bigint
 }
 
 export interface ScanOptions {
@@ -25,10 +28,12 @@ export interface ScanOptions {
   maxBlockRange: bigint
   /** Blocks read again on every look, in case the chain reorganised them (PAY_RELAY_REORG_BLOCKS). */
   reorgBlocks: bigint
+  /** Blocks on top of a transfer's before it counts (PAY_RELAY_CONFIRMATIONS). */
+  confirmations: bigint
 }
-export const DEFAULT_SCAN: ScanOptions = { maxBlockRange: 1_000n, reorgBlocks: 12n }
+export const DEFAULT_SCAN: ScanOptions = { maxBlockRange: 1_000n, reorgBlocks: 12n, confirmations: 0n }
 
-interface Found extends IncomingTransfer { block: bigint; position: number }
+interface Found extends IncomingTransfer { position: number }
 
 /** A node's refusal of a query's range or result count (each provider words it its own way; -32005 is "limit exceeded"). */
 export function isRangeRefusal(error: unknown): boolean {
@@ -71,9 +76,10 @@ interface ScannedQuote { request_id: string; origin_currency: string; deposit_ad
 
 /**
  * Reads the quote's deposit address up to the latest block and returns every transfer seen so far
- * in chain order, with the block the listing is complete up to.
+ * in chain order, with the block the listing is complete up to and the last block whose transfers
+ * count (`confirmations` below it).
  */
-export async function scanDeposits(db: Queryable, chain: EvmChain, r: ScannedQuote, opts: ScanOptions = DEFAULT_SCAN): Promise<{ transfers: IncomingTransfer[]; block: bigint }> {
+export async function scanDeposits(db: Queryable, chain: EvmChain, r: ScannedQuote, opts: ScanOptions = DEFAULT_SCAN): Promise<{ transfers: IncomingTransfer[]; block: bigint; counted: bigint }> {
   const latest = await chain.client.getBlockNumber({ cacheTime: 0 })
   const origin = BigInt(r.origin_block)
   const saved = (await db.query<{ scanned_block: string | null }>('SELECT scanned_block FROM pay_relays WHERE request_id = $1', [r.request_id]))[0]?.scanned_block ?? null
@@ -90,6 +96,8 @@ export async function scanDeposits(db: Queryable, chain: EvmChain, r: ScannedQuo
       range /= 2n
       continue
     }
+    // A transfer saved from these blocks and not in them now was reorganised away (one mined again elsewhere is saved where it is found).
+    await db.query('DELETE FROM pay_relay_transfers WHERE request_id = $1 AND block_number BETWEEN $2::bigint AND $3::bigint AND NOT (source = ANY($4::text[]))', [r.request_id, String(from), String(to), found.map((t) => t.source)])
     for (const t of found) {
       // A transfer seen again in a reorganised block takes its new block and time.
       await db.query(
@@ -101,9 +109,10 @@ export async function scanDeposits(db: Queryable, chain: EvmChain, r: ScannedQuo
     await db.query('UPDATE pay_relays SET scanned_block = GREATEST(COALESCE(scanned_block, -1), $2::bigint) WHERE request_id = $1', [r.request_id, String(to)])
     from = to + 1n
   }
-  const rows = await db.query<{ source: string; from_address: string; amount: string; block_time: string | number }>(
-    'SELECT source, from_address, amount, block_time FROM pay_relay_transfers WHERE request_id = $1 ORDER BY block_number, position',
+  const rows = await db.query<{ source: string; from_address: string; amount: string; block_time: string | number; block_number: string | number }>(
+    'SELECT source, from_address, amount, block_time, block_number FROM pay_relay_transfers WHERE request_id = $1 ORDER BY block_number, position',
     [r.request_id],
   )
-  return { transfers: rows.map((t) => ({ source: t.source, from: getAddress(t.from_address), amount: BigInt(t.amount), time: Number(t.block_time) })), block: latest }
+  const transfers = rows.map((t) => ({ source: t.source, from: getAddress(t.from_address), amount: BigInt(t.amount), time: Number(t.block_time), block: BigInt(t.block_number) }))
+  return { transfers, block: latest, counted: latest - opts.confirmations }
 }

@@ -91,10 +91,12 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
   if (!a || !b) return
   const chainOf = (row: RelayTxRow) => (row.chain_id === a.chainId ? a : b)
   for (const row of await openTxs(state.db, r.request_id)) await settleTx(state.db, chainOf(row), row, ctx.fault)
-  let { transfers, block } = await scanDeposits(state.db, a, r, ctx.scan)
+  const first = await scanDeposits(state.db, a, r, ctx.scan)
+  // Transfers count once deep enough: what the payout claims and what is refunded.
+  const counted = first.transfers.filter((t) => t.block <= first.counted)
   const deposit = BigInt(r.deposit_amount)
   if (r.status === 'waiting') {
-    const onTime = transfers.filter((t) => t.time <= Number(r.deadline)).reduce((sum, t) => sum + t.amount, 0n)
+    const onTime = counted.filter((t) => t.time <= Number(r.deadline)).reduce((sum, t) => sum + t.amount, 0n)
     if (onTime >= deposit) await move(state.db, r.request_id, 'waiting', 'pending')
     else if (chainNow((await a.client.getBlock({ blockTag: 'latest' })).timestamp) > Number(r.deadline)) await move(state.db, r.request_id, 'waiting', 'timeout')
   }
@@ -109,11 +111,12 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
   if (!['success', 'failure', 'timeout', 'refunded'].includes(status)) return
   const key = openDepositKey(ctx.sealKey, r.request_id, r.deposit_key)
   const before = await openTxs(state.db, r.request_id)
-  for (const { t, rest } of unspent(transfers, r, status)) {
+  for (const { t, rest } of unspent(counted, r, status)) {
     if (rest > 0n && !before.some((x) => x.kind === 'refund' && x.source === t.source && x.status !== 'dropped')) await refund(ctx, a, key, r, t, rest)
   }
-  // Listed again after the refunds were mined: the sweep relies on a listing taken after every transaction of the quote.
-  ;({ transfers, block } = await scanDeposits(state.db, a, r, ctx.scan))
+  // Listed again after the refunds were mined: the sweep relies on a listing taken after every
+  // transaction of the quote, every transfer in it settled (one not yet deep enough is not).
+  const { transfers, block } = await scanDeposits(state.db, a, r, ctx.scan)
   const txs = await openTxs(state.db, r.request_id)
   const returned = (t: IncomingTransfer) => txs.some((x) => x.kind === 'refund' && x.source === t.source && (x.status === 'confirmed' || x.status === 'kept'))
   const settled = unspent(transfers, r, status).every(({ t, rest }) => rest === 0n || returned(t))

@@ -3,7 +3,8 @@
 // windows, from where the last look stopped); a deposit that lands between the listing and the
 // sweep (refunded, never swept); a payout that reverts (signed again with fresh gas, a bounded
 // number of times, then the deposit refunded); the spare gas of a token refund (back to the
-// treasury); and a slow node (the status request answers at once, the look runs in the background).
+// treasury); a chain that reorganises (a deposit counts once deep enough, one reorganised away is
+// forgotten); and a slow node (the status request answers at once, the look runs in the background).
 import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -150,6 +151,34 @@ test('a payout that reverts on every attempt: after 3 the quote fails and the de
   assert.equal((await txsOf(ctx, q.requestId, 'payout')).map((t) => t.status), ['reverted', 'reverted', 'reverted'])
   assert.is(await usdcOf(ctx, 0, shop), 0n)
   assert.is(await usdcOf(ctx, 1, payer(ctx)), before, 'the deposit came back whole')
+})
+
+test('a chain that reorganises: a deposit counts once 2 blocks deep; one seen and then reorganised away is forgotten, never paid for', async (ctx) => {
+  // A server of its own that waits for 2 confirmations (its own database: the other's quotes are not its business).
+  const api = await startApiServer({ chains: ctx.chains!.chains, onrampSandbox: false, indexer: false, payRelay: { intervalMs: 3_600_000, confirmations: 2, reorgBlocks: 1 } })
+  const on = { api, chains: ctx.chains }
+  const rpc = (method: string, params: unknown[] = []) => reader(ctx, 1).request({ method, params } as never)
+  try {
+    const shop = fresh()
+    const q = await relayQuote(on, shop, '1')
+    const snapshot = await rpc('evm_snapshot')
+    await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+    assert.is(await relayStatus(on, q.requestId), 'waiting', 'seen, not yet 2 blocks deep')
+    const seen = () => api.db.query('SELECT source FROM pay_relay_transfers WHERE request_id = $1', [q.requestId])
+    assert.is((await seen()).length, 1)
+    // The deposit's block is reorganised away; the chain goes on without it.
+    await rpc('evm_revert', [snapshot])
+    await mine(ctx, 3)
+    assert.is(await relayStatus(on, q.requestId), 'waiting')
+    assert.equal(await seen(), [], 'forgotten')
+    assert.is(await usdcOf(ctx, 0, shop), 0n, 'never paid for')
+    await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
+    await mine(ctx, 2)
+    assert.is(await relayStatus(on, q.requestId), 'success')
+    assert.is(await usdcOf(ctx, 0, shop), parseUnits('1', 6))
+  } finally {
+    await api.stop()
+  }
 })
 
 test('a slow node does not hold the status request: it answers from the database at once, the look runs in the background', async (ctx) => {

@@ -18,9 +18,10 @@ test('production without PAY_RELAY_KEY or PAY_RELAY_KEY_FILE refuses to start, n
 })
 
 test('how the relayer reads chains and pays, from the environment: each setting when set; a bad one refuses to start, naming it', () => {
-  assert.equal(payRelayFromEnv({ PAY_RELAY_KEY: KEY, PAY_RELAY_MAX_BLOCK_RANGE: '500', PAY_RELAY_REORG_BLOCKS: '0', PAY_RELAY_PAYOUT_ATTEMPTS: '2' }, undefined), { key: KEY, maxBlockRange: 500, reorgBlocks: 0, payoutAttempts: 2 })
+  assert.equal(payRelayFromEnv({ PAY_RELAY_KEY: KEY, PAY_RELAY_MAX_BLOCK_RANGE: '500', PAY_RELAY_REORG_BLOCKS: '0', PAY_RELAY_CONFIRMATIONS: '3', PAY_RELAY_PAYOUT_ATTEMPTS: '2' }, undefined), { key: KEY, maxBlockRange: 500, reorgBlocks: 0, confirmations: 3, payoutAttempts: 2 })
   assert.throws(() => payRelayFromEnv({ PAY_RELAY_MAX_BLOCK_RANGE: '0' }, undefined), /^PAY_RELAY_MAX_BLOCK_RANGE: must be a whole number of blocks from 1 to 1,000,000$/)
   assert.throws(() => payRelayFromEnv({ PAY_RELAY_REORG_BLOCKS: '-1' }, undefined), /^PAY_RELAY_REORG_BLOCKS: must be a whole number of blocks from 0 to 10,000$/)
+  assert.throws(() => payRelayFromEnv({ PAY_RELAY_CONFIRMATIONS: 'x' }, undefined), /^PAY_RELAY_CONFIRMATIONS: must be a whole number of blocks from 0 to 10,000$/)
   assert.throws(() => payRelayFromEnv({ PAY_RELAY_PAYOUT_ATTEMPTS: '11' }, undefined), /^PAY_RELAY_PAYOUT_ATTEMPTS: must be a whole number of attempts from 1 to 10$/)
 })
 
