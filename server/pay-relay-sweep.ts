@@ -7,6 +7,7 @@ import { isNative } from './chain/dex.ts'
 import type { EvmChain } from './chain/evm.ts'
 import { treasuryOf } from './onramp-sandbox.ts'
 import type { IncomingTransfer } from './pay-relay-deposits.ts'
+import { holdUnattributed } from './pay-relay-unattributed.ts'
 import { keySigner, marginGasPrice, openTxs, recordKept, sendRecorded, treasurySigner, type RelayTxKind } from './pay-relay-tx.ts'
 import type { RelayContext, RelayRow } from './pay-relay-work.ts'
 
@@ -59,26 +60,29 @@ export const refund = (ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, t:
  * unrefunded. A token quote's spare gas then goes back to the treasury too. The quote is marked
  * swept once nothing it was owed is left.
  */
-export async function sweep(ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, block: bigint): Promise<void> {
+export async function sweep(ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, transfers: IncomingTransfer[], block: bigint): Promise<void> {
   await ctx.fault?.('sweep:listed', r.request_id)
   const address = getAddress(r.deposit_address)
   const native = isNative(r.origin_currency)
-  const held = native
+  let held = native
     ? await a.client.getBalance({ address, blockNumber: block })
     : await a.client.readContract({ address: getAddress(r.origin_currency), abi: erc20Abi, functionName: 'balanceOf', args: [address], blockNumber: block })
+  // Coin no listed transfer brought is held, not swept (pay-relay-unattributed.ts).
+  if (native) held -= await holdUnattributed(ctx, a, r, transfers, held)
   // One sweep per listing: a look replayed over the same listing moves nothing twice.
   const source = `${r.request_id}:${block}`
   if (held > 0n) await sendFromDeposit(ctx, a, key, r, { kind: 'sweep', source, to: await treasuryOf(a), amount: held, native })
   const swept = (await openTxs(ctx.state.db, r.request_id)).find((x) => x.kind === 'sweep' && x.source === source && x.status !== 'dropped')
   if (!(held === 0n || swept?.status === 'confirmed' || (native && !swept))) return
-  if (!native) await returnGas(ctx, a, key, r)
+  if (!native) await returnGas(ctx, a, key, r, transfers)
   await ctx.state.db.query('UPDATE pay_relays SET swept_at = $2 WHERE request_id = $1 AND swept_at IS NULL', [r.request_id, Date.now()])
 }
 
-/** A token quote's deposit address sends the native coin it holds (the treasury's spare gas) back, less its fee. */
-async function returnGas(ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow): Promise<void> {
+/** A token quote's deposit address sends the treasury's spare gas back, less its fee (native coin that came otherwise is held). */
+async function returnGas(ctx: RelayContext, a: EvmChain, key: Hex, r: RelayRow, transfers: IncomingTransfer[]): Promise<void> {
   const address = getAddress(r.deposit_address)
   const block = await a.client.getBlockNumber({ cacheTime: 0 })
-  const spare = await a.client.getBalance({ address, blockNumber: block })
+  const held = await a.client.getBalance({ address, blockNumber: block })
+  const spare = held - (await holdUnattributed(ctx, a, r, transfers, held))
   if (spare > 0n) await sendFromDeposit(ctx, a, key, r, { kind: 'gas-return', source: `${r.request_id}:${block}`, to: await treasuryOf(a), amount: spare, native: true })
 }

@@ -120,7 +120,7 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
   const txs = await openTxs(state.db, r.request_id)
   const returned = (t: IncomingTransfer) => txs.some((x) => x.kind === 'refund' && x.source === t.source && (x.status === 'confirmed' || x.status === 'kept'))
   const settled = unspent(transfers, r, status).every(({ t, rest }) => rest === 0n || returned(t))
-  if (settled && !txs.some((x) => x.status === 'signed')) await sweep(ctx, a, key, r, block)
+  if (settled && !txs.some((x) => x.status === 'signed')) await sweep(ctx, a, key, r, transfers, block)
   if (status === 'timeout' && transfers.length > 0 && transfers.every(returned)) {
     await move(state.db, r.request_id, 'timeout', 'refunded')
   }

@@ -108,13 +108,16 @@ const reported = (status: string): QuoteStatus => (status === 'refunded' ? 'refu
  * failure when every payout attempt reverted); timeout once the deadline passed without it, refund
  * once what came late or short went back. The request never waits on a chain: a quote still open
  * gets a look in the background at once (pay-relay-jobs.ts), which the modal's next ask reports.
- * Undefined for an unknown quote or another project's.
+ * With `unattributed`: native coin held at the deposit address that no transfer to it explains
+ * (pay-relay-unattributed.ts), in the origin chain's base units. Undefined for an unknown quote or
+ * another project's.
  */
-export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<QuoteStatus | undefined> {
+export async function relayStatus(state: ServerState, projectId: string, requestId: string): Promise<{ status: QuoteStatus; unattributed?: string } | undefined> {
   const r = await relayById(state.db, requestId)
   if (!r || r.project_id !== projectId) return undefined
   if (r.status === 'waiting' || r.status === 'pending' || r.swept_at === null || Date.now() - Number(r.created_at) < LATE_DEPOSIT_WATCH_MS) {
     nudgeRelay(relayContext(state), requestId)
   }
-  return reported(r.status)
+  const unattributed = String(r['unattributed'] ?? '0')
+  return { status: reported(r.status), ...(unattributed !== '0' && { unattributed }) }
 }

@@ -72,8 +72,10 @@ export const payTransferRoutes: Route[] = [
       const requestId = query['requestId'] ?? ''
       if (!RequestId.test(requestId)) return fail(400, 'requestId: must be the requestId of a quote (0x + 64 hex digits)')
       // Another project's quote is as unknown as none.
-      const status = (await quoteStatus(state, query['projectId']!, requestId)) ?? (await relayStatus(state, query['projectId']!, requestId))
-      return status ? { json: { status } } : fail(404, 'requestId: no such quote')
+      const status = await quoteStatus(state, query['projectId']!, requestId)
+      if (status) return { json: { status } }
+      const relayed = await relayStatus(state, query['projectId']!, requestId)
+      return relayed ? { json: relayed } : fail(404, 'requestId: no such quote')
     },
   },
   {

@@ -4,7 +4,8 @@
 // sweep (refunded, never swept); a payout that reverts (signed again with fresh gas, a bounded
 // number of times, then the deposit refunded); the spare gas of a token refund (back to the
 // treasury); a chain that reorganises (a deposit counts once deep enough, one reorganised away is
-// forgotten); and a slow node (the status request answers at once, the look runs in the background).
+// forgotten); native coin that no transfer brought (held and reported, never swept); and a slow node
+// (the status request answers at once, the look runs in the background).
 import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -12,7 +13,7 @@ import { parseUnits, type Hex } from 'viem'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import type { RelayFault } from '../../server/pay-relay-tx.ts'
-import { depositUsdc, fresh, reader, relayQuote, relayStatus, statusNow, usdcOf } from './pay-relay-fixture.ts'
+import { depositUsdc, fresh, NATIVE, reader, relayQuote, relayStatus, send, statusNow, usdcOf } from './pay-relay-fixture.ts'
 import { startRpcProxy, type RpcProxy } from './pay-relay-rpc-proxy.ts'
 
 interface Ctx { chains?: LocalChains; api?: ApiServer; proxy?: RpcProxy }
@@ -179,6 +180,37 @@ test('a chain that reorganises: a deposit counts once 2 blocks deep; one seen an
   } finally {
     await api.stop()
   }
+})
+
+test('native coin no transfer brought (sent from inside a contract call) is held at the deposit address, never swept, and the status reports it as unattributed; the same for a token quote\'s address', async (ctx) => {
+  const rpc = (method: string, params: unknown[] = []) => reader(ctx, 1).request({ method, params } as never)
+  // A contract's internal transfer leaves no transaction to the address: only its balance grows (as anvil_setBalance makes it).
+  const credit = async (address: Hex, amount: bigint) => rpc('anvil_setBalance', [address, `0x${((await reader(ctx, 1).getBalance({ address })) + amount).toString(16)}`])
+  const stray = parseUnits('0.05', 18)
+  const treasury = await treasury137(ctx)
+  const shop = fresh()
+  const q = await relayQuote(ctx, shop, '1', { user: undefined, originCurrency: NATIVE })
+  await send(ctx, 1, { from: other(ctx), to: q.depositAddress, value: q.amount })
+  await credit(q.depositAddress, stray)
+  const treasuryBefore = await reader(ctx, 1).getBalance({ address: treasury })
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await reader(ctx, 1).getBalance({ address: q.depositAddress }), stray, 'held where it came')
+  const [sweep] = await txsOf(ctx, q.requestId, 'sweep')
+  const mined = await reader(ctx, 1).getTransactionReceipt({ hash: sweep!.tx_hash })
+  assert.is(await reader(ctx, 1).getBalance({ address: treasury }) - treasuryBefore, q.amount - mined.gasUsed * mined.effectiveGasPrice, 'the treasury has the deposit less the sweep\'s fee, nothing of the stray coin')
+  const answer = async (id: string) => (await fetch(`${ctx.api!.url}/appkit/v1/transfers/status?projectId=test&requestId=${id}`)).json()
+  assert.equal(await answer(q.requestId), { status: 'success', unattributed: String(stray) })
+  assert.is(await relayStatus(ctx, q.requestId), 'success')
+  assert.is(await reader(ctx, 1).getBalance({ address: q.depositAddress }), stray, 'still held after another look')
+  // A token quote: its spare gas goes back to the treasury, the stray coin stays.
+  const t = await relayQuote(ctx, fresh(), '1')
+  await depositUsdc(ctx, payer(ctx), t.depositAddress, t.amount)
+  await credit(t.depositAddress, stray)
+  assert.is(await relayStatus(ctx, t.requestId), 'success')
+  assert.is(await reader(ctx, 1).getBalance({ address: t.depositAddress }), stray)
+  assert.equal(await answer(t.requestId), { status: 'success', unattributed: String(stray) })
+  const plain = await relayQuote(ctx, fresh(), '1')
+  assert.equal(await answer(plain.requestId), { status: 'waiting' }, 'no unattributed field without any')
 })
 
 test('a slow node does not hold the status request: it answers from the database at once, the look runs in the background', async (ctx) => {

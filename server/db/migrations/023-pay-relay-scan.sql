@@ -15,3 +15,6 @@ CREATE TABLE pay_relay_transfers (
   block_time bigint NOT NULL,
   PRIMARY KEY (request_id, source)
 );
+-- Native coin at a deposit address that no listed transfer brought (sent from inside a contract
+-- call): its sender unknown, it is held there, never swept, and the quote's status reports it.
+ALTER TABLE pay_relays ADD COLUMN unattributed text NOT NULL DEFAULT '0';
