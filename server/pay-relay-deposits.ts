@@ -1,7 +1,8 @@
 // What reached a deposit address on chain, transfer by transfer and in chain order, each with its
 // sender (who a refund goes back to) and its block's time (a deposit after the deadline is late).
 // A token's transfers are its Transfer logs to the address; the native coin's are the transactions
-// sent straight to it (a payment made from inside a contract call is not seen, and not refunded).
+// sent straight to it (coin sent from inside a contract call is no transfer here: it is held and
+// reported, pay-relay-unattributed.ts).
 // The address is read forward from the last block read before (saved with the quote), in windows
 // of at most `maxBlockRange` blocks (public nodes cap a log query's range or its results: a window
 // they refuse is halved and tried again), and each window's transfers are saved before the next,
