@@ -2,9 +2,9 @@
 // /appkit/v1/transfers/status, GET /appkit/v1/transfers/assets/exchanges/:id), on the provider
 // API's origin: a route on one chain through its DEX (pay-quote.ts), across chains through the
 // relayer (pay-relay.ts; its status answers from the database at once, with `unattributed` when
-// its deposit address holds coin no transfer explains). Errors are 400s whose `error` is the message AppKit's PayQuote view
-// shows (`reason` too, as this server's other errors). A browser's call from a site the project
-// does not allow is refused.
+// its deposit address holds coin no transfer explains). Errors are 400s whose `error` is the
+// message AppKit's PayQuote view shows (`reason` too, as this server's other errors). A browser's
+// call from a site the project does not allow is refused.
 import * as v from 'valibot'
 import { maxUint256, type Address } from 'viem'
 import type { Reply } from '../http.ts'
