@@ -111,12 +111,11 @@ async function step(ctx: RelayContext, r: RelayRow): Promise<void> {
   if (!['success', 'failure', 'timeout', 'refunded'].includes(status)) return
   const key = openDepositKey(ctx.sealKey, r.request_id, r.deposit_key)
   const before = await openTxs(state.db, r.request_id)
-  for (const { t, rest } of unspent(counted, r, status)) {
-    if (rest > 0n && !before.some((x) => x.kind === 'refund' && x.source === t.source && x.status !== 'dropped')) await refund(ctx, a, key, r, t, rest)
-  }
-  // Listed again after the refunds were mined: the sweep relies on a listing taken after every
-  // transaction of the quote, every transfer in it settled (one not yet deep enough is not).
-  const { transfers, block } = await scanDeposits(state.db, a, r, ctx.scan)
+  const owed = unspent(counted, r, status).filter(({ t, rest }) => rest > 0n && !before.some((x) => x.kind === 'refund' && x.source === t.source && x.status !== 'dropped'))
+  for (const { t, rest } of owed) await refund(ctx, a, key, r, t, rest)
+  // The sweep relies on a listing taken after every transaction of the quote was mined, every
+  // transfer in it settled (one not yet deep enough is not): listed again when refunds went out.
+  const { transfers, block } = owed.length > 0 ? await scanDeposits(state.db, a, r, ctx.scan) : first
   const txs = await openTxs(state.db, r.request_id)
   const returned = (t: IncomingTransfer) => txs.some((x) => x.kind === 'refund' && x.source === t.source && (x.status === 'confirmed' || x.status === 'kept'))
   const settled = unspent(transfers, r, status).every(({ t, rest }) => rest === 0n || returned(t))
