@@ -4,7 +4,7 @@ import type { Wallets } from '@wallet-standard/app'
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { callWallet, feature, requireFeature, withTimeout, type DisconnectFeature, type EventsFeature } from '../solana/standard'
-import { servesNetwork } from '../../utils/bitcoin-chains'
+import { chainIdOfWalletChain, servesNetwork } from '../../utils/bitcoin-chains'
 import { getUtxos } from '../../utils/esplora'
 import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
@@ -12,12 +12,16 @@ import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type
 import { satsConnectWallets, satsWallet } from './sats-connect'
 import { injectedWallets } from './injected'
 import { EXPLORER_IDS } from './explorer-ids'
-import { directConnector, directResult, type DirectAccount, type DirectWallet } from './direct'
+import { directConnector, directResult, writtenFor, type DirectAccount, type DirectWallet } from './direct'
 
 /** SPEC section 9: how long a disconnect waits for the wallet. */
 const DISCONNECT_WAIT_MS = 3000
 
+/** `away`: the wallet went to a network the site does not have (the modal shows it unsupported until it is back). */
+interface DirectSession { accounts: DirectAccount[]; network: Network; away?: boolean; off?: () => void }
+
 interface Session extends BitcoinSession {
+  away?: boolean
   wallet: Wallet
   off?: () => void
 }
@@ -34,7 +38,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   let wallets: { connector: Connector; wallet: Wallet }[] = []
   // Wallets with their own injected API (sats-connect, OKX, Unisat) that are not Wallet Standard ones of the same name.
   let directWallets: DirectWallet[] = []
-  const directSessions = new Map<string, { accounts: DirectAccount[]; network: Network; off?: () => void }>()
+  const directSessions = new Map<string, DirectSession>()
   const directProviders = new Map<string, BitcoinConnector>()
   const sessions = new Map<string, Session>()
   const providers = new WeakMap<Wallet, BitcoinConnector>()
@@ -73,17 +77,32 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     const chains = accounts[0]!.chains
     return chains.length === 0 || servesNetwork(chains, asked) ? asked : requested().find((n) => servesNetwork(chains, n)) ?? asked
   }
+  /** The CAIP-2 reference of an account's chains (bitcoin:testnet or bip122:<ref>): the first one named. */
+  const chainIdOfChains = (chains: readonly string[]) => chains.map((c) => chainIdOfWalletChain(c) ?? (c.startsWith('bip122:') ? c.slice(7) : c))[0]!
   const standardResult = (accounts: Session['accounts'], network: Network): ConnectResult => ({
     address: accounts[0]!.address,
     chainId: network.id,
     accounts: accounts.map((a) => ({ address: a.address, type: purposeOf(a), publicKey: toHex(a.publicKey) })),
   })
 
-  /** The wallet's own account changes: another payment address, or none left (disconnected). */
+  /**
+   * The wallet's own changes: another payment address, or none left (disconnected); accounts on
+   * another bitcoin chain (the visitor switched inside the wallet) move the session there, or, on a
+   * chain the site does not have, tell the modal so (its unsupported-network handling).
+   */
   const watch = (id: string, session: Session) =>
     feature<EventsFeature>(session.wallet, 'standard:events')?.on('change', (changed) => {
       if (sessions.get(id) !== session || !changed.accounts) return
-      accountsChanged(id, session, bitcoinAccounts(changed.accounts), end, standardResult)
+      const accounts = bitcoinAccounts(changed.accounts)
+      const chains = accounts[0]?.chains ?? []
+      const back = session.away && accounts.length > 0
+      if (!back && (chains.length === 0 || servesNetwork(chains, session.network))) return accountsChanged(id, session, accounts, end, standardResult)
+      const network = chains.length === 0 ? session.network : requested().find((n) => servesNetwork(chains, n))
+      session.away = !network
+      if (!network) return context?.onAccountChanged({ connectorId: id, chainId: chainIdOfChains(chains) })
+      session.network = network
+      session.accounts = accounts
+      context?.onAccountChanged({ connectorId: id, ...standardResult(accounts, network) })
     })
 
   const begin = (id: string, wallet: Wallet, accounts: Session['accounts'], network: Network): ConnectResult => {
@@ -139,7 +158,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   /** A session with a direct wallet; its own account changes followed (another address, or none: disconnected). */
   const beginDirect = (id: string, wallet: DirectWallet, accounts: DirectAccount[], network: Network): ConnectResult => {
     endDirect(id)
-    const session: { accounts: DirectAccount[]; network: Network; off?: () => void } = { accounts, network }
+    const session: DirectSession = { accounts, network }
     directSessions.set(id, session)
     const offAccounts = wallet.watch?.(async (addresses) => {
       if (directSessions.get(id) !== session) return
@@ -158,11 +177,15 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
    * The visitor switched inside the wallet: a network the site has is followed (its addresses read
    * anew); another one is reported as it is, so the modal shows it unsupported (AppKit's chainChanged).
    */
-  const followNetwork = async (id: string, wallet: DirectWallet, session: { accounts: DirectAccount[]; network: Network }, chainId: string) => {
+  const followNetwork = async (id: string, wallet: DirectWallet, session: DirectSession, chainId: string) => {
     const network = requested().find((n) => String(n.id) === chainId)
-    if (!network) return context?.onAccountChanged({ connectorId: id, chainId })
-    if (network === session.network) return
+    if (!network) {
+      session.away = true
+      return context?.onAccountChanged({ connectorId: id, chainId })
+    }
+    if (network === session.network && !session.away) return
     session.network = network
+    session.away = false
     const accounts = await wallet.restore(network).catch(() => [])
     if (directSessions.get(id) !== session || session.network !== network || accounts.length === 0) return
     session.accounts = accounts
@@ -200,9 +223,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const other = direct(id)
       // AppKit's syncConnections: a wallet that already trusts the site gives its accounts at once.
       if (other) {
-        // A reload after a switch comes back on the wallet's own network.
-        const on = await directNetwork(other, network)
-        const accounts = await other.restore(on)
+        // A reload after a switch comes back on the wallet's own network, where its addresses are written for it.
+        let on = await directNetwork(other, network)
+        let accounts = await other.restore(on)
+        if (on !== network && accounts[0] && !writtenFor(accounts[0].address, on)) accounts = await other.restore((on = network))
         return accounts.length ? beginDirect(id, other, accounts, on) : undefined
       }
       const wallet = find(id)
@@ -226,8 +250,17 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       const ongoing = directSessions.get(id)
       const other = direct(id)
       if (ongoing && other) {
-        const accounts = await other.switchNetwork(network)
+        // The wallet may tell of the switch (its network event) before it answers: set first, it is not followed twice.
+        const previous = ongoing.network
         ongoing.network = network
+        ongoing.away = false
+        let accounts: DirectAccount[] | undefined
+        try {
+          accounts = await other.switchNetwork(network)
+        } catch (error) {
+          if (ongoing.network === network) ongoing.network = previous
+          throw error
+        }
         if (accounts?.length && directSessions.get(id) === ongoing) accountsChanged(id, ongoing, accounts, endDirect, directResult)
         return
       }
@@ -240,7 +273,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       // The wallet may announce its new accounts (standard:events) before it answers: they are the new network's.
       const session = sessions.get(id)
       const previous = session?.network
-      if (session) session.network = network
+      if (session) {
+        session.network = network
+        session.away = false
+      }
       try {
         await callWallet(() => switchFeature.switchNetwork(network.caipNetworkId), v.unknown())
       } catch (error) {

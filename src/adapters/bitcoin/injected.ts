@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
-import { walletChainFor } from '../../utils/bitcoin-chains'
+import { chainIdOfWalletChain, walletChainFor } from '../../utils/bitcoin-chains'
 import { callWallet } from '../solana/standard'
 import { directConnector, type DirectAccount, type DirectWallet } from './direct'
 import { providerEvents } from './events'
@@ -62,6 +62,10 @@ interface Kind {
   switchTo(api: Api | undefined, network: Network): Promise<Api | undefined>
   /** The wallet's account-change event, as addresses ([]: the site was forgotten). */
   watch(api: Api, onChange: (addresses: string[]) => void): () => void
+  /** The network the wallet is on (its CAIP-2 reference, or its own name for one not known here), when it tells. */
+  current?(api: Api | undefined): Promise<string | undefined>
+  /** The visitor switching inside the wallet: the new network as `current` gives it. */
+  watchNetwork?(api: Api, onNetwork: (chainId: string) => void): () => void
   disconnect(api: Api | undefined): Promise<void>
 }
 
@@ -95,6 +99,37 @@ const OKX: Kind = {
 
 /** Unisat's chain names (AppKit's UnisatConnector.getNetwork). */
 const UNISAT_CHAINS: Record<string, string> = { 'bitcoin:mainnet': 'BITCOIN_MAINNET', 'bitcoin:testnet': 'BITCOIN_TESTNET', 'bitcoin:signet': 'BITCOIN_SIGNET' }
+/** Unisat's getChain answer and chainChanged event; getNetwork's and networkChanged's older names. */
+const UnisatChain = v.looseObject({ enum: v.pipe(v.string(), v.regex(/^[A-Z][A-Z0-9_]{0,40}$/)) })
+const UnisatNetwork = v.picklist(['livenet', 'testnet'])
+/** A Unisat chain's CAIP-2 reference; a chain not known here (Fractal, ...) keeps its own name, so the modal shows it unsupported. */
+const chainIdOfUnisat = (name: string) => {
+  const chain = Object.keys(UNISAT_CHAINS).find((c) => UNISAT_CHAINS[c] === name)
+  return (chain && chainIdOfWalletChain(chain)) || name
+}
+const chainIdOfUnisatNetwork = (network: 'livenet' | 'testnet') => chainIdOfWalletChain(network === 'livenet' ? 'bitcoin:mainnet' : 'bitcoin:testnet')!
+
+/** Unisat's chain now: getChain, or the older getNetwork (livenet or testnet) of a wallet without it. */
+async function unisatCurrent(api: Api | undefined): Promise<string | undefined> {
+  if (typeof api?.getChain === 'function') return chainIdOfUnisat((await call(api, 'getChain', [], UnisatChain)).enum)
+  if (typeof api?.getNetwork === 'function') return chainIdOfUnisatNetwork(await call(api, 'getNetwork', [], UnisatNetwork))
+  return undefined
+}
+
+/** Unisat's chainChanged (or, without getChain, networkChanged, which cannot tell signet from testnet); a malformed one is ignored with a warning. */
+function unisatWatchNetwork(name: string, api: Api, onNetwork: (chainId: string) => void): () => void {
+  const byChain = typeof api.getChain === 'function'
+  const event = byChain ? 'chainChanged' : 'networkChanged'
+  const listener = (data?: unknown) => {
+    const chain = byChain ? v.safeParse(UnisatChain, data) : undefined
+    const network = byChain ? undefined : v.safeParse(UnisatNetwork, data)
+    if (chain?.success) onNetwork(chainIdOfUnisat(chain.output.enum))
+    else if (network?.success) onNetwork(chainIdOfUnisatNetwork(network.output))
+    else console.warn(`${name}: ignored a malformed ${event} event`)
+  }
+  api.on?.(event, listener)
+  return () => api.removeListener?.(event, listener)
+}
 
 function unisatKind(id: string, name: string, path: string, icon: () => string | undefined): Kind {
   return {
@@ -120,6 +155,8 @@ function unisatKind(id: string, name: string, path: string, icon: () => string |
       api.on?.('accountsChanged', listener)
       return () => api.removeListener?.('accountsChanged', listener)
     },
+    current: unisatCurrent,
+    watchNetwork: (api, onNetwork) => unisatWatchNetwork(name, api, onNetwork),
     // Unisat has no disconnect: the site only stops listening (as AppKit).
     disconnect: () => Promise.resolve(),
   }
@@ -154,6 +191,8 @@ function injectedWallet(kind: Kind, network: Network | undefined): DirectWallet 
       return accounts
     },
     restore: async (next) => accountsOf((api = kind.api(next) ?? api)),
+    current: kind.current && (() => kind.current!(api)),
+    watchNetwork: kind.watchNetwork && ((onNetwork) => (api ? kind.watchNetwork!(api, onNetwork) : () => {})),
     async disconnect() {
       unwatch?.()
       await kind.disconnect(api)
