@@ -20,12 +20,13 @@ export function directSessions(context: () => AdapterContext | undefined, reques
    * anew); another one is reported as it is, so the modal shows it unsupported (AppKit's chainChanged).
    */
   const followNetwork = async (id: string, wallet: DirectWallet, session: DirectSession, chainId: string) => {
+    // The modal's own switch set the session's network first: the wallet's word on it is not a second change.
+    if (chainId === String(session.network.id) && !session.away) return
     const network = requested().find((n) => String(n.id) === chainId)
     if (!network) {
       session.away = true
       return context()?.onAccountChanged({ connectorId: id, chainId })
     }
-    // The modal's own switch set the session's network first: the wallet's word on it is not a second change.
     if (network === session.network && !session.away) return
     session.network = network
     session.away = false
