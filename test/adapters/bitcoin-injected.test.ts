@@ -210,4 +210,31 @@ test('protection: a malformed chainChanged event is ignored with one warning eac
   assert.ok(warnings.length >= 4 && warnings.every((w) => /Unisat Wallet: ignored a malformed chainChanged event/.test(w)))
 })
 
+test('behavior: OKX\'s own switch (accountChanged on okxwallet.bitcoinTestnet) is followed with its tb1 address; a malformed one is ignored with a warning; the session listens where it now is', async () => {
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect('OKX', bitcoinRegtest)
+  const warnings: string[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    okx.emit('accountChanged', { address: '<img src=x>' })
+    await settled()
+  } finally {
+    console.warn = warn
+  }
+  assert.equal(seen.changes, [])
+  assert.ok(warnings.some((w) => /OKX Wallet: ignored a malformed accountChanged event/.test(w)))
+  okx.switchFromWallet('bitcoinTestnet')
+  await settled()
+  assert.equal(seen.changes.map((c) => [c.address, c.chainId]), [[okx.addressOn('testnet'), bitcoinTestnet.id]])
+  assert.equal((await adapter.getProvider('OKX')!.getAccountAddresses()).map((a) => a.address), [okx.addressOn('testnet')])
+  // okxwallet.bitcoin is mainnet (AppKit's OKX_NETWORK_KEYS), which this site lacks: the modal hears it as unsupported.
+  okx.switchFromWallet('bitcoin')
+  await settled()
+  assert.equal(seen.changes.at(-1), { connectorId: 'OKX', chainId: bitcoin.id })
+  // A reload comes back through the provider of the page's network (AppKit's OKXConnector.getWallet).
+  const again = await started([bitcoinRegtest, bitcoinTestnet]).adapter.reconnect!('OKX', bitcoinTestnet)
+  assert.equal([again?.address, again?.chainId], [okx.addressOn('testnet'), bitcoinTestnet.id])
+})
+
 test.run()

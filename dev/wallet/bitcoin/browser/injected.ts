@@ -44,6 +44,7 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   let unisatOn = encodingOf(chain)
   const log: string[] = []
   let moveUnisat = (_next: string): unknown => undefined
+  let moveOkx = (_key: string) => {}
   let unisatEmit: Emit = () => {}
   const chainInfo = () => ({ enum: chain, name: chain, network: UNISAT_NETWORKS[chain] })
   const emitters: Emit[] = []
@@ -111,8 +112,10 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   }
 
   /** OKX's provider for one network (okxwallet.bitcoin, okxwallet.bitcoinTestnet). */
-  function okxApi(on: BitcoinNetName) {
-    const { api } = baseApi(() => on)
+  const okxEmitters: Record<string, Emit> = {}
+  function okxApi(key: string, on: BitcoinNetName) {
+    const { api, emit } = baseApi(() => on)
+    okxEmitters[key] = emit
     const payment = paymentOn(on)
     return Object.assign(api, {
       connect: () => run('connect', true, () => (authorize(), { address: payment.address, publicKey: payment.publicKey, compressedPublicKey: payment.publicKey })),
@@ -130,7 +133,12 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   }
 
   if (o.kind === 'okx') {
-    win.okxwallet = { bitcoin: okxApi(home), bitcoinTestnet: okxApi('testnet'), cardano: { icon: o.icon } }
+    win.okxwallet = { bitcoin: okxApi('bitcoin', home), bitcoinTestnet: okxApi('bitcoinTestnet', 'testnet'), cardano: { icon: o.icon } }
+    // As OKX: the visitor moving to a network in the wallet is that network's provider telling of its account.
+    moveOkx = (key: string) => {
+      const encoding = key === 'bitcoinTestnet' ? 'testnet' : home
+      okxEmitters[key]?.('accountChanged', { address: paymentOn(encoding).address, publicKey: paymentOn(encoding).publicKey, compressedPublicKey: paymentOn(encoding).publicKey })
+    }
   } else {
     const { api, emit } = baseApi(() => unisatOn)
     Object.assign(api, {
@@ -173,9 +181,10 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
     /** The address in an encoding (testnet's: okxwallet.bitcoinTestnet's, or Unisat's on testnet). */
     addressOn: (encoding: BitcoinNetName) => paymentOn(encoding).address,
     /** The visitor switches Unisat's chain inside the wallet (BITCOIN_SIGNET, ...). */
-    switchFromWallet: (next: string) => void moveUnisat(next),
-    /** A raw Unisat event, as a faulty wallet could send it. */
-    emit: (event: string, data?: unknown) => unisatEmit(event, data),
+    /** The visitor switches inside the wallet: Unisat's chain (BITCOIN_SIGNET, ...), or OKX's provider key (bitcoin, bitcoinTestnet). */
+    switchFromWallet: (next: string) => void (o.kind === 'okx' ? moveOkx(next) : moveUnisat(next)),
+    /** A raw event (on OKX: of okxwallet.bitcoinTestnet), as a faulty wallet could send it. */
+    emit: (event: string, data?: unknown) => (o.kind === 'okx' ? okxEmitters.bitcoinTestnet!(event, data) : unisatEmit(event, data)),
     /** The person forgets the site in the wallet: OKX says 'disconnect', Unisat lists no accounts. */
     revoke() {
       authorized = false
