@@ -237,4 +237,24 @@ test('behavior: OKX\'s own switch (accountChanged on okxwallet.bitcoinTestnet) i
   assert.equal([again?.address, again?.chainId], [okx.addressOn('testnet'), bitcoinTestnet.id])
 })
 
+test('behavior: a Unisat-style wallet without getChain is read through getNetwork and followed through networkChanged (livenet, testnet)', async () => {
+  const real = (globalThis as any).unisat
+  const { getChain: _left, ...older } = real
+  ;(globalThis as any).unisat = older
+  try {
+    unisat.switchFromWallet('BITCOIN_MAINNET')
+    const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+    await adapter.connect('unisat', bitcoinRegtest)
+    unisat.switchFromWallet('BITCOIN_TESTNET')
+    await settled()
+    assert.equal(seen.changes.map((c) => [c.address, c.chainId]), [[unisat.addressOn('testnet'), bitcoinTestnet.id]])
+    const restored = await started([bitcoinRegtest, bitcoinTestnet]).adapter.reconnect!('unisat', bitcoinRegtest)
+    assert.equal([restored?.address, restored?.chainId], [unisat.addressOn('testnet'), bitcoinTestnet.id])
+    assert.ok(unisat.log.includes('getNetwork'))
+  } finally {
+    ;(globalThis as any).unisat = real
+    unisat.switchFromWallet('BITCOIN_MAINNET')
+  }
+})
+
 test.run()
