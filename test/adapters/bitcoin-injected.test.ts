@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert'
 import * as btc from '@scure/btc-signer'
 import { createBitcoinAdapter } from '../../src/adapters/bitcoin/adapter'
 import { getWallets } from '../../src/lazy/solana/wallets'
-import { bitcoin, bitcoinRegtest, bitcoinTestnet } from '../../src/networks'
+import { bitcoin, bitcoinRegtest, bitcoinSignet, bitcoinTestnet } from '../../src/networks'
 import type { AdapterContext, Connector } from '../../src/types'
 import type { PosternError } from '../../src/utils/errors'
 import { installInjectedTestWallet } from '../../dev/wallet/bitcoin/browser/injected.ts'
@@ -28,12 +28,12 @@ test.before(async () => {
 })
 test.after(async () => node?.stop())
 
-function started() {
-  const seen = { connectors: [] as Connector[], disconnected: [] as string[], changed: [] as string[] }
+function started(networks = [bitcoinRegtest, bitcoin]) {
+  const seen = { connectors: [] as Connector[], disconnected: [] as string[], changed: [] as string[], changes: [] as Parameters<AdapterContext['onAccountChanged']>[0][] }
   const context: AdapterContext = {
-    networks: [bitcoinRegtest, bitcoin],
+    networks,
     setConnectors: (list) => void (seen.connectors = list),
-    onAccountChanged: (r) => void seen.changed.push(String(r.address)),
+    onAccountChanged: (r) => void (seen.changed.push(String(r.address)), seen.changes.push(r)),
     onDisconnected: (id) => void seen.disconnected.push(id),
     rpcUrl: (network) => network.rpcUrls.default.http[0]!,
     settings: { enableInjected: true, enableEIP6963: true, mobile: false, excluded: [] },
@@ -157,6 +157,104 @@ test('behavior: a switch to testnet moves OKX to okxwallet.bitcoinTestnet and Un
   assert.equal((await adapter.getProvider('unisat')!.getAccountAddresses()).map((a) => a.address), [unisat.addressOn('testnet')])
   await adapter.switchNetwork('unisat', bitcoin)
   assert.is(seen.changed.at(-1), unisat.address)
+})
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 30))
+
+test('behavior: Unisat\'s own switch (chainChanged) is followed with its address there; a chain the site lacks goes to the modal as unsupported; the modal\'s own switch is counted once', async () => {
+  unisat.switchFromWallet('BITCOIN_MAINNET')
+  const { adapter, seen } = started([bitcoinRegtest, bitcoin, bitcoinTestnet])
+  await adapter.connect('unisat', bitcoinRegtest)
+  unisat.switchFromWallet('BITCOIN_TESTNET')
+  await settled()
+  assert.equal(seen.changes.map((c) => [c.address, c.chainId]), [[unisat.addressOn('testnet'), bitcoinTestnet.id]])
+  unisat.switchFromWallet('BITCOIN_SIGNET')
+  await settled()
+  assert.equal(seen.changes.at(-1), { connectorId: 'unisat', chainId: bitcoinSignet.id })
+  // Back on a network the site has: told again, so the modal leaves its unsupported state.
+  unisat.switchFromWallet('BITCOIN_TESTNET')
+  await settled()
+  assert.equal([seen.changes.length, seen.changes.at(-1)?.chainId], [3, bitcoinTestnet.id])
+  await adapter.switchNetwork('unisat', bitcoin)
+  await settled()
+  assert.equal(seen.changes.slice(3).map((c) => [c.address, c.chainId]), [[unisat.address, bitcoin.id]], 'one change for the modal\'s switch')
+})
+
+test('behavior: a reload comes back on Unisat\'s own chain (getChain) with its address there, not the page\'s network', async () => {
+  const first = started([bitcoinRegtest, bitcoinTestnet])
+  await first.adapter.connect('unisat', bitcoinRegtest)
+  unisat.switchFromWallet('BITCOIN_TESTNET')
+  const restored = await started([bitcoinRegtest, bitcoinTestnet]).adapter.reconnect!('unisat', bitcoinRegtest)
+  assert.equal([restored?.address, restored?.chainId], [unisat.addressOn('testnet'), bitcoinTestnet.id])
+  assert.ok(unisat.log.includes('getChain'))
+  // Its word is taken only where its address agrees: mainnet here writes the regtest stand-in's addresses.
+  unisat.switchFromWallet('BITCOIN_MAINNET')
+  const home = await started([bitcoinRegtest, bitcoin]).adapter.reconnect!('unisat', bitcoinRegtest)
+  assert.equal([home?.address, home?.chainId], [unisat.address, bitcoinRegtest.id])
+})
+
+test('protection: a malformed chainChanged event is ignored with one warning each, never a crash or a change', async () => {
+  unisat.switchFromWallet('BITCOIN_MAINNET')
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect('unisat', bitcoinRegtest)
+  const warnings: string[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    for (const bad of [null, 'BITCOIN_TESTNET', { enum: 7 }, { enum: '<img src=x>' }]) unisat.emit('chainChanged', bad)
+    await settled()
+  } finally {
+    console.warn = warn
+  }
+  assert.equal(seen.changes, [])
+  assert.ok(warnings.length >= 4 && warnings.every((w) => /Unisat Wallet: ignored a malformed chainChanged event/.test(w)))
+})
+
+test('behavior: OKX\'s own switch (accountChanged on okxwallet.bitcoinTestnet) is followed with its tb1 address; a malformed one is ignored with a warning; the session listens where it now is', async () => {
+  const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+  await adapter.connect('OKX', bitcoinRegtest)
+  const warnings: string[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    okx.emit('accountChanged', { address: '<img src=x>' })
+    await settled()
+  } finally {
+    console.warn = warn
+  }
+  assert.equal(seen.changes, [])
+  assert.ok(warnings.some((w) => /OKX Wallet: ignored a malformed accountChanged event/.test(w)))
+  okx.switchFromWallet('bitcoinTestnet')
+  await settled()
+  assert.equal(seen.changes.map((c) => [c.address, c.chainId]), [[okx.addressOn('testnet'), bitcoinTestnet.id]])
+  assert.equal((await adapter.getProvider('OKX')!.getAccountAddresses()).map((a) => a.address), [okx.addressOn('testnet')])
+  // okxwallet.bitcoin is mainnet (AppKit's OKX_NETWORK_KEYS), which this site lacks: the modal hears it as unsupported.
+  okx.switchFromWallet('bitcoin')
+  await settled()
+  assert.equal(seen.changes.at(-1), { connectorId: 'OKX', chainId: bitcoin.id })
+  // A reload comes back through the provider of the page's network (AppKit's OKXConnector.getWallet).
+  const again = await started([bitcoinRegtest, bitcoinTestnet]).adapter.reconnect!('OKX', bitcoinTestnet)
+  assert.equal([again?.address, again?.chainId], [okx.addressOn('testnet'), bitcoinTestnet.id])
+})
+
+test('behavior: a Unisat-style wallet without getChain is read through getNetwork and followed through networkChanged (livenet, testnet)', async () => {
+  const real = (globalThis as any).unisat
+  const { getChain: _left, ...older } = real
+  ;(globalThis as any).unisat = older
+  try {
+    unisat.switchFromWallet('BITCOIN_MAINNET')
+    const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
+    await adapter.connect('unisat', bitcoinRegtest)
+    unisat.switchFromWallet('BITCOIN_TESTNET')
+    await settled()
+    assert.equal(seen.changes.map((c) => [c.address, c.chainId]), [[unisat.addressOn('testnet'), bitcoinTestnet.id]])
+    const restored = await started([bitcoinRegtest, bitcoinTestnet]).adapter.reconnect!('unisat', bitcoinRegtest)
+    assert.equal([restored?.address, restored?.chainId], [unisat.addressOn('testnet'), bitcoinTestnet.id])
+    assert.ok(unisat.log.includes('getNetwork'))
+  } finally {
+    ;(globalThis as any).unisat = real
+    unisat.switchFromWallet('BITCOIN_MAINNET')
+  }
 })
 
 test.run()

@@ -190,4 +190,24 @@ test('behavior: switching to a network the wallet does not serve is refused', as
   assert.is((await rejects(() => adapter.switchNetwork(name, bitcoin))).code, 'UNSUPPORTED_CHAIN')
 })
 
+test('behavior: the visitor switching inside a Wallet Standard wallet (change with accounts on another chain) moves the session; a chain the site lacks goes to the modal as unsupported; back again', async () => {
+  const { name, handle, account } = install({ index: 3, chains: ['bitcoin:regtest', 'bitcoin:mainnet', 'bitcoin:testnet'] })
+  const { adapter, seen } = started([bitcoinRegtest, bitcoin])
+  await adapter.connect(name, bitcoinRegtest)
+  handle.switchFromWallet('bitcoin:mainnet')
+  const onMainnet = demoBitcoinAccount(3, btc.NETWORK)
+  assert.equal([seen.changed.at(-1)?.address, seen.changed.at(-1)?.chainId], [onMainnet.payment.address, bitcoin.id])
+  assert.equal((await adapter.getProvider(name)!.getAccountAddresses()).map((a) => a.address), [onMainnet.payment.address, onMainnet.ordinal.address])
+  handle.switchFromWallet('bitcoin:testnet')
+  assert.equal(seen.changed.at(-1), { connectorId: name, chainId: bitcoinTestnet.id })
+  // Back on the session's network: told again, so the modal leaves its unsupported state.
+  handle.switchFromWallet('bitcoin:mainnet')
+  assert.equal([seen.changed.length, seen.changed.at(-1)?.chainId, seen.changed.at(-1)?.address], [3, bitcoin.id, onMainnet.payment.address])
+  handle.switchFromWallet('bitcoin:regtest')
+  assert.equal([seen.changed.at(-1)?.address, seen.changed.at(-1)?.chainId], [account.payment.address, bitcoinRegtest.id])
+  // The modal's own switch: the wallet's announcement during it is one change, not two.
+  await adapter.switchNetwork(name, bitcoin)
+  assert.equal([seen.changed.length, seen.changed.at(-1)?.chainId], [5, bitcoin.id])
+})
+
 test.run()

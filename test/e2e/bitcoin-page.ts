@@ -38,3 +38,7 @@ export const satsOf = (e2e: E2E, address: string) => e2e.stack.bitcoin!.ledger.u
 
 /** BTC text with every digit kept, as the Esplora reads give it. */
 export const btcText = (value: bigint) => `${value / 100_000_000n}.${String(value % 100_000_000n).padStart(8, '0')}`.replace(/\.?0+$/, '')
+
+/** The modal's CAIP address, and a wait until it is the wanted one. */
+export const caipOf = (page: Page) => page.evaluate(() => (window as any).modal.getCaipAddress() as string | undefined)
+export const untilCaip = (page: Page, want: string) => page.waitForFunction((want) => (window as any).modal.getCaipAddress() === want, want)

@@ -7,7 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import type { E2E } from './harness.ts'
-import { connectBitcoin, startBitcoinE2E } from './bitcoin-page.ts'
+import { connectBitcoin, startBitcoinE2E, untilCaip } from './bitcoin-page.ts'
 import { sendForm } from './send-page.ts'
 import { bitcoinWalletInstallScript } from '../../dev/wallet/bitcoin/index.ts'
 import { MAINNET_CAIP, TESTNET_CAIP } from '../../dev/bitcoin/index.ts'
@@ -94,6 +94,21 @@ test('behavior: after a reload the session comes back on the network and address
   await page.reload()
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.is(await caip(page), `${TESTNET_CAIP}:${testnet.payment.address}`)
+})
+
+test('behavior: the visitor switches inside the wallet (standard:events with testnet accounts): the modal follows with the testnet address and its balance', async () => {
+  const { page } = await e2e.newPage()
+  await connectBitcoin(e2e, page, WALLET, '/t/bitcoin-switch.html')
+  await page.evaluate((name) => (window as any).PosternBitcoinTestWallet.get(name).switchFromWallet('bitcoin:testnet'), WALLET)
+  const testnet = e2e.stack.bitcoinTestnet!.accounts[1]!.payment.address
+  await untilCaip(page, `${TESTNET_CAIP}:${testnet}`)
+  assert.is(await page.evaluate(() => (window as any).modal.getCaipNetwork().name), 'Bitcoin Testnet')
+  const sats = e2e.stack.bitcoinTestnet!.ledger.utxosOf(testnet).reduce((s, o) => s + o.value, 0n)
+  await page.locator('appkit-button button').click()
+  // The testnet ledger's balance, as the modal rounds it (not the mainnet address's 10 BTC).
+  const shown = () => modal(page).locator('[data-testid=account-balance]').textContent().then((t) => parseFloat(t ?? ''))
+  for (let i = 0; i < 50 && Math.abs((await shown()) - Number(sats) / 1e8) > 0.001; i++) await page.waitForTimeout(100)
+  assert.ok(Math.abs((await shown()) - Number(sats) / 1e8) <= 0.001, `${await shown()} ≈ ${Number(sats) / 1e8}`)
 })
 
 test('behavior: a wallet without bitcoin:switchNetwork is not switched (AppKit\'s error); the modal keeps its network and address', async () => {

@@ -4,7 +4,7 @@ import type { Wallets } from '@wallet-standard/app'
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector, Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { callWallet, feature, requireFeature, withTimeout, type DisconnectFeature, type EventsFeature } from '../solana/standard'
-import { servesNetwork } from '../../utils/bitcoin-chains'
+import { chainIdOfWalletChain, servesNetwork } from '../../utils/bitcoin-chains'
 import { getUtxos } from '../../utils/esplora'
 import { formatSats } from './units'
 import { createBitcoinProvider, type BitcoinConnector, type BitcoinSession } from './provider'
@@ -12,12 +12,15 @@ import { bitcoinAccounts, ConnectOutput, isBitcoinWallet, purposeOf, toHex, type
 import { satsConnectWallets, satsWallet } from './sats-connect'
 import { injectedWallets } from './injected'
 import { EXPLORER_IDS } from './explorer-ids'
-import { directConnector, directResult, type DirectAccount, type DirectWallet } from './direct'
+import { directConnector, type DirectWallet } from './direct'
+import { directSessions } from './direct-sessions'
+import { accountsChanged } from './changes'
 
 /** SPEC section 9: how long a disconnect waits for the wallet. */
 const DISCONNECT_WAIT_MS = 3000
 
 interface Session extends BitcoinSession {
+  away?: boolean
   wallet: Wallet
   off?: () => void
 }
@@ -34,7 +37,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   let wallets: { connector: Connector; wallet: Wallet }[] = []
   // Wallets with their own injected API (sats-connect, OKX, Unisat) that are not Wallet Standard ones of the same name.
   let directWallets: DirectWallet[] = []
-  const directSessions = new Map<string, { accounts: DirectAccount[]; network: Network; off?: () => void }>()
+  const directs = directSessions(() => context, () => requested())
   const directProviders = new Map<string, BitcoinConnector>()
   const sessions = new Map<string, Session>()
   const providers = new WeakMap<Wallet, BitcoinConnector>()
@@ -52,38 +55,37 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
   const esplora = (network: Network) => context?.rpcUrl(network) || network.rpcUrls.default.http[0] || ''
   const requested = () => (context?.networks ?? []).filter((n) => n.chainNamespace === 'bip122')
 
-  /**
-   * A session's wallet reports its accounts anew (on its own, or on the session's network after a
-   * switch): none left ends it (disconnected); a new first address is announced with every account.
-   */
-  const accountsChanged = <A extends { address: string }>(id: string, session: { accounts: A[]; network: Network }, accounts: A[], stop: (id: string) => void, describe: (accounts: A[], network: Network) => ConnectResult) => {
-    if (accounts.length === 0) {
-      stop(id)
-      context?.onDisconnected(id)
-      return
-    }
-    const before = session.accounts[0]?.address
-    session.accounts = accounts
-    if (accounts[0]!.address === before) return
-    const result = describe(accounts, session.network)
-    context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
-  }
   /** The network a wallet's accounts are on: the asked one when they serve it, else the site's first they do (the wallet keeps its own network across visits). */
   const networkOf = (accounts: Session['accounts'], asked: Network): Network => {
     const chains = accounts[0]!.chains
     return chains.length === 0 || servesNetwork(chains, asked) ? asked : requested().find((n) => servesNetwork(chains, n)) ?? asked
   }
+  /** The CAIP-2 reference of an account's chains (bitcoin:testnet or bip122:<ref>): the first one named. */
+  const chainIdOfChains = (chains: readonly string[]) => chains.map((c) => chainIdOfWalletChain(c) ?? (c.startsWith('bip122:') ? c.slice(7) : c))[0]!
   const standardResult = (accounts: Session['accounts'], network: Network): ConnectResult => ({
     address: accounts[0]!.address,
     chainId: network.id,
     accounts: accounts.map((a) => ({ address: a.address, type: purposeOf(a), publicKey: toHex(a.publicKey) })),
   })
 
-  /** The wallet's own account changes: another payment address, or none left (disconnected). */
+  /**
+   * The wallet's own changes: another payment address, or none left (disconnected); accounts on
+   * another bitcoin chain (the visitor switched inside the wallet) move the session there, or, on a
+   * chain the site does not have, tell the modal so (its unsupported-network handling).
+   */
   const watch = (id: string, session: Session) =>
     feature<EventsFeature>(session.wallet, 'standard:events')?.on('change', (changed) => {
       if (sessions.get(id) !== session || !changed.accounts) return
-      accountsChanged(id, session, bitcoinAccounts(changed.accounts), end, standardResult)
+      const accounts = bitcoinAccounts(changed.accounts)
+      const chains = accounts[0]?.chains ?? []
+      const back = session.away && accounts.length > 0
+      if (!back && (chains.length === 0 || servesNetwork(chains, session.network))) return accountsChanged(context, id, session, accounts, end, standardResult)
+      const network = chains.length === 0 ? session.network : requested().find((n) => servesNetwork(chains, n))
+      session.away = !network
+      if (!network) return context?.onAccountChanged({ connectorId: id, chainId: chainIdOfChains(chains) })
+      session.network = network
+      session.accounts = accounts
+      context?.onAccountChanged({ connectorId: id, ...standardResult(accounts, network) })
     })
 
   const begin = (id: string, wallet: Wallet, accounts: Session['accounts'], network: Network): ConnectResult => {
@@ -132,49 +134,6 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     for (const ms of [200, 400, 600]) setTimeout(() => satsConnectWallets().length + injectedWallets(requested()[0]).length !== directWallets.length && refresh(), ms)
   }
   const direct = (id: string) => directWallets.find((w) => w.connector.id === id)
-  const endDirect = (id: string) => {
-    directSessions.get(id)?.off?.()
-    directSessions.delete(id)
-  }
-  /** A session with a direct wallet; its own account changes followed (another address, or none: disconnected). */
-  const beginDirect = (id: string, wallet: DirectWallet, accounts: DirectAccount[], network: Network): ConnectResult => {
-    endDirect(id)
-    const session: { accounts: DirectAccount[]; network: Network; off?: () => void } = { accounts, network }
-    directSessions.set(id, session)
-    const offAccounts = wallet.watch?.(async (addresses) => {
-      if (directSessions.get(id) !== session) return
-      const next = addresses.length ? await wallet.restore(session.network).catch(() => []) : []
-      if (directSessions.get(id) !== session) return
-      accountsChanged(id, session, next, endDirect, directResult)
-    })
-    const offNetwork = wallet.watchNetwork?.((chainId) => void followNetwork(id, wallet, session, chainId))
-    session.off = () => {
-      offAccounts?.()
-      offNetwork?.()
-    }
-    return directResult(accounts, network)
-  }
-  /**
-   * The visitor switched inside the wallet: a network the site has is followed (its addresses read
-   * anew); another one is reported as it is, so the modal shows it unsupported (AppKit's chainChanged).
-   */
-  const followNetwork = async (id: string, wallet: DirectWallet, session: { accounts: DirectAccount[]; network: Network }, chainId: string) => {
-    const network = requested().find((n) => String(n.id) === chainId)
-    if (!network) return context?.onAccountChanged({ connectorId: id, chainId })
-    if (network === session.network) return
-    session.network = network
-    const accounts = await wallet.restore(network).catch(() => [])
-    if (directSessions.get(id) !== session || session.network !== network || accounts.length === 0) return
-    session.accounts = accounts
-    const result = directResult(accounts, network)
-    context?.onAccountChanged({ connectorId: id, address: result.address, chainId: result.chainId, accounts: result.accounts })
-  }
-  /** The network a reconnecting wallet is on, when it tells and the site has it; else the asked one. */
-  const directNetwork = async (wallet: DirectWallet, asked: Network) => {
-    const chainId = await wallet.current?.().catch(() => undefined)
-    return requested().find((n) => String(n.id) === chainId) ?? asked
-  }
-
   const adapter: BitcoinAdapter = {
     namespace: 'bip122',
     setup(ctx) {
@@ -186,7 +145,7 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (other) {
         const accounts = await other.connect(network)
         if (accounts.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
-        return beginDirect(id, other, accounts, network)
+        return directs.begin(id, other, accounts, network)
       }
       const wallet = walletFor(id)
       const connect = requireFeature<BitcoinConnectFeature>(wallet, 'bitcoin:connect')
@@ -198,21 +157,15 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
     },
     async reconnect(id, network) {
       const other = direct(id)
-      // AppKit's syncConnections: a wallet that already trusts the site gives its accounts at once.
-      if (other) {
-        // A reload after a switch comes back on the wallet's own network.
-        const on = await directNetwork(other, network)
-        const accounts = await other.restore(on)
-        return accounts.length ? beginDirect(id, other, accounts, on) : undefined
-      }
+      if (other) return directs.restore(id, other, network)
       const wallet = find(id)
       // bitcoin:connect has no silent mode: only accounts the wallet already shows this site are taken, never a prompt.
       const list = wallet ? bitcoinAccounts(wallet.accounts) : []
       return wallet && list.length ? begin(id, wallet, list, networkOf(list, network)) : undefined
     },
     async disconnect(id) {
-      const other = directSessions.has(id) && direct(id)
-      endDirect(id)
+      const other = directs.sessions.has(id) && direct(id)
+      directs.end(id)
       if (other) {
         await withTimeout(other.disconnect().catch(() => undefined), DISCONNECT_WAIT_MS)
         return
@@ -223,14 +176,8 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       if (disconnect) await withTimeout(Promise.resolve().then(() => disconnect.disconnect()).catch(() => undefined), DISCONNECT_WAIT_MS)
     },
     async switchNetwork(id, network) {
-      const ongoing = directSessions.get(id)
-      const other = direct(id)
-      if (ongoing && other) {
-        const accounts = await other.switchNetwork(network)
-        ongoing.network = network
-        if (accounts?.length && directSessions.get(id) === ongoing) accountsChanged(id, ongoing, accounts, endDirect, directResult)
-        return
-      }
+      const other = directs.sessions.has(id) && direct(id)
+      if (other) return directs.switchTo(id, other, network)
       const wallet = walletFor(id)
       if (!servesNetwork(wallet.chains, network)) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
       // AppKit's WalletStandardConnector.switchNetwork: the wallet's own bitcoin:switchNetwork, then its
@@ -240,14 +187,17 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
       // The wallet may announce its new accounts (standard:events) before it answers: they are the new network's.
       const session = sessions.get(id)
       const previous = session?.network
-      if (session) session.network = network
+      if (session) {
+        session.network = network
+        session.away = false
+      }
       try {
         await callWallet(() => switchFeature.switchNetwork(network.caipNetworkId), v.unknown())
       } catch (error) {
         if (session && previous && session.network === network) session.network = previous
         throw error
       }
-      if (session && sessions.get(id) === session) accountsChanged(id, session, bitcoinAccounts(wallet.accounts), end, standardResult)
+      if (session && sessions.get(id) === session) accountsChanged(context, id, session, bitcoinAccounts(wallet.accounts), end, standardResult)
     },
     async getBalance(address, network) {
       // AppKit's BitcoinAdapter.getBalance: the sum of the address's unspent outputs.
@@ -261,10 +211,10 @@ export function createBitcoinAdapter(getWallets: () => Wallets): BitcoinAdapter 
         let provider = directProviders.get(id)
         if (!provider) {
           provider = other.provider({
-            accounts: () => directSessions.get(id)?.accounts,
-            network: () => directSessions.get(id)?.network,
+            accounts: () => directs.sessions.get(id)?.accounts,
+            network: () => directs.sessions.get(id)?.network,
             requested,
-            connect: async () => (await adapter.connect(id, directSessions.get(id)?.network ?? requested()[0]!)).address,
+            connect: async () => (await adapter.connect(id, directs.sessions.get(id)?.network ?? requested()[0]!)).address,
             disconnect: () => adapter.disconnect(id),
           })
           directProviders.set(id, provider)

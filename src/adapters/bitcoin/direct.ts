@@ -1,4 +1,5 @@
 import type { Connector, ConnectResult, Network } from '../../types'
+import { netOf } from '../../utils/bitcoin-chains'
 import { AddressPurpose, type BitcoinConnector } from './types'
 
 // Bitcoin wallets the adapter reaches through their own injected API rather than the Wallet
@@ -60,3 +61,9 @@ const ICON = /^(data:image\/(svg\+xml|webp|png|gif);base64,|https:\/\/)/
 export function directConnector(id: string, name: string, icon: string | undefined, explorerId: string | undefined): Connector {
   return { id, uid: `bip122:${id}`, name, type: 'ANNOUNCED', chain: 'bip122', chains: ['bip122'], imageUrl: icon && ICON.test(icon) ? icon : undefined, explorerId, installed: true }
 }
+
+/** The address prefixes each network's encoding writes (bech32 HRP, then base58 version characters). */
+const PREFIXES = { mainnet: /^(bc1|[13])/, testnet: /^(tb1|[mn2])/, regtest: /^(bcrt1|[mn2])/ }
+
+/** Whether an address is written in a network's encoding: a wallet's word on its network is taken only where its addresses agree. */
+export const writtenFor = (address: string, network: Network) => PREFIXES[netOf(network)].test(address)

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Network } from '../../types'
 import { PosternError } from '../../utils/errors'
 import { walletChainFor } from '../../utils/bitcoin-chains'
-import { callWallet } from '../solana/standard'
+import { at, call, text, type Api } from './injected-api'
+import { OKX_KEYS, okxWatchNetwork, UNISAT_CHAINS, unisatCurrent, unisatWatchNetwork } from './injected-networks'
 import { directConnector, type DirectAccount, type DirectWallet } from './direct'
 import { providerEvents } from './events'
 import { Address, Base64, params, SendTransferParams, SignMessageParams, SignPsbtParams, Txid } from './schemas'
@@ -16,36 +17,11 @@ import { formatSats } from './units'
 // (ECDSA/BIP-137 or 'bip322-simple'), signPsbt and pushPsbt over hex PSBTs; they differ in how they
 // connect, pay, switch networks and tell of account changes. Every answer is checked.
 
-type Call = (...args: unknown[]) => Promise<unknown>
-interface Api {
-  [method: string]: unknown
-  on?(event: string, listener: (data?: unknown) => void): void
-  removeListener?(event: string, listener: (data?: unknown) => void): void
-  removeAllListeners?(): void
-}
-
 const Accounts = v.array(Address)
 const PublicKey = v.pipe(v.string(), v.regex(/^([0-9a-fA-F]{64}|[0-9a-fA-F]{66})$/, 'not a public key'))
 const PsbtHex = v.pipe(v.string(), v.regex(/^([0-9a-fA-F]{2})+$/, 'not a hex PSBT'))
 const OkxConnected = v.looseObject({ address: Address })
 const OkxSent = v.looseObject({ txhash: Txid })
-
-const lookup = (path: string) => path.split('.').reduce<unknown>((o, key) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined), globalThis)
-const at = (path: string) => {
-  const found = lookup(path)
-  return found && typeof found === 'object' ? (found as Api) : undefined
-}
-const text = (path: string) => {
-  const found = lookup(path)
-  return typeof found === 'string' ? found : undefined
-}
-
-/** One call of the wallet's API, its answer checked; a refusal is the 4001 error. */
-function call<S extends v.GenericSchema>(api: Api | undefined, method: string, args: unknown[], schema: S): Promise<v.InferOutput<S>> {
-  const fn = api?.[method]
-  if (typeof fn !== 'function') return Promise.reject(new PosternError('Provider not found.', 'PROVIDER_NOT_FOUND'))
-  return callWallet(() => (fn as Call).apply(api, args), schema)
-}
 
 /** How one injected API differs from the others. */
 interface Kind {
@@ -62,11 +38,13 @@ interface Kind {
   switchTo(api: Api | undefined, network: Network): Promise<Api | undefined>
   /** The wallet's account-change event, as addresses ([]: the site was forgotten). */
   watch(api: Api, onChange: (addresses: string[]) => void): () => void
+  /** The network the wallet is on (its CAIP-2 reference, or its own name for one not known here), when it tells. */
+  current?(api: Api | undefined): Promise<string | undefined>
+  /** The visitor switching inside the wallet: the new network as `current` gives it. */
+  watchNetwork?(api: Api, onNetwork: (chainId: string) => void): () => void
   disconnect(api: Api | undefined): Promise<void>
 }
 
-/** OKX's network keys (AppKit's OKX_NETWORK_KEYS): anything else is served by okxwallet.bitcoin. */
-const OKX_KEYS: Record<string, string> = { 'bitcoin:mainnet': 'bitcoin', 'bitcoin:testnet': 'bitcoinTestnet' }
 const okxApi = (network?: Network) => (network && at(`okxwallet.${OKX_KEYS[walletChainFor(network)] ?? 'bitcoin'}`)) || at('okxwallet.bitcoin')
 
 const OKX: Kind = {
@@ -85,6 +63,7 @@ const OKX: Kind = {
     await call(next, 'connect', [], OkxConnected)
     return next
   },
+  watchNetwork: (api, onNetwork) => okxWatchNetwork('OKX Wallet', api, onNetwork),
   watch(api, onChange) {
     api.on?.('accountChanged', (account) => v.is(OkxConnected, account) && onChange([account.address]))
     api.on?.('disconnect', () => onChange([]))
@@ -92,9 +71,6 @@ const OKX: Kind = {
   },
   disconnect: (api) => call(api, 'disconnect', [], v.unknown()).then(() => undefined),
 }
-
-/** Unisat's chain names (AppKit's UnisatConnector.getNetwork). */
-const UNISAT_CHAINS: Record<string, string> = { 'bitcoin:mainnet': 'BITCOIN_MAINNET', 'bitcoin:testnet': 'BITCOIN_TESTNET', 'bitcoin:signet': 'BITCOIN_SIGNET' }
 
 function unisatKind(id: string, name: string, path: string, icon: () => string | undefined): Kind {
   return {
@@ -120,6 +96,8 @@ function unisatKind(id: string, name: string, path: string, icon: () => string |
       api.on?.('accountsChanged', listener)
       return () => api.removeListener?.('accountsChanged', listener)
     },
+    current: unisatCurrent,
+    watchNetwork: (api, onNetwork) => unisatWatchNetwork(name, api, onNetwork),
     // Unisat has no disconnect: the site only stops listening (as AppKit).
     disconnect: () => Promise.resolve(),
   }
@@ -143,33 +121,50 @@ async function accountsOf(api: Api | undefined): Promise<DirectAccount[]> {
 
 function injectedWallet(kind: Kind, network: Network | undefined): DirectWallet {
   let api = kind.api(network)
-  let unwatch: (() => void) | undefined
+  // The session's listeners, bound to the API object in use: OKX's changes with the network (AppKit's bindEvents after a switch).
+  let onAccounts: ((addresses: string[]) => void) | undefined
+  let onNetwork: ((chainId: string) => void) | undefined
+  let stops: (() => void)[] = []
+  const bind = () => {
+    for (const stop of stops) stop()
+    stops = []
+    if (api && onAccounts) stops.push(kind.watch(api, onAccounts))
+    if (api && onNetwork && kind.watchNetwork) stops.push(kind.watchNetwork(api, onNetwork))
+  }
+  const use = (next: Api | undefined) => {
+    const moved = next !== api
+    api = next
+    if (moved) bind()
+    return api
+  }
+  const listen = <L>(set: (listener: L | undefined) => void, listener: L) => {
+    set(listener)
+    bind()
+    return () => {
+      set(undefined)
+      bind()
+    }
+  }
   const wallet: DirectWallet = {
     connector: directConnector(kind.id, kind.name, kind.icon(), kind.explorerId),
     async connect(next) {
-      api = kind.api(next) ?? api
+      use(kind.api(next) ?? api)
       await kind.connect(api)
       const accounts = await accountsOf(api)
       if (accounts.length === 0) throw new PosternError('No account found', 'NO_ACCOUNT')
       return accounts
     },
-    restore: async (next) => accountsOf((api = kind.api(next) ?? api)),
+    restore: async (next) => accountsOf(use(kind.api(next) ?? api)),
+    current: kind.current && (() => kind.current!(api)),
+    watchNetwork: kind.watchNetwork && ((listener) => listen((l) => void (onNetwork = l), listener)),
+    watch: (listener) => listen((l) => void (onAccounts = l), listener),
     async disconnect() {
-      unwatch?.()
+      onAccounts = onNetwork = undefined
+      bind()
       await kind.disconnect(api)
     },
     async switchNetwork(next) {
-      api = await kind.switchTo(api, next)
-      return accountsOf(api)
-    },
-    watch(onChange) {
-      unwatch?.()
-      const stop = api ? kind.watch(api, onChange) : () => {}
-      unwatch = () => {
-        stop()
-        unwatch = undefined
-      }
-      return unwatch
+      return accountsOf(use(await kind.switchTo(api, next)))
     },
     provider(hooks) {
       const provider: BitcoinConnector = {
@@ -217,7 +212,7 @@ function injectedWallet(kind: Kind, network: Network | undefined): DirectWallet 
         async switchNetwork(caipNetworkId) {
           const network = hooks.requested().find((n) => n.caipNetworkId === caipNetworkId)
           if (!network) throw new PosternError('Chain is not supported', 'UNSUPPORTED_CHAIN')
-          api = await kind.switchTo(api, network)
+          use(await kind.switchTo(api, network))
         },
         request: () => Promise.reject(new MethodNotSupportedError(kind.id, 'request')),
         ...providerEvents(),

@@ -1,8 +1,8 @@
 // Test wallets with OKX's and Unisat's own injected Bitcoin APIs (window.okxwallet.bitcoin and
 // window.unisat, as their extensions inject them): requestAccounts/connect, getAccounts,
 // getPublicKey, signMessage (ECDSA as BIP-137 by default, or 'bip322-simple'), signPsbt and pushPsbt
-// over hex PSBTs, OKX's send (BTC) and Unisat's sendBitcoin (satoshis), switchChain, and their
-// account events. Backed by one demo key (a P2WPKH payment address) written in the encoding of the
+// over hex PSBTs, OKX's send (BTC) and Unisat's sendBitcoin (satoshis), Unisat's switchChain,
+// getChain and getNetwork with its chainChanged/networkChanged events, and their account events. Backed by one demo key (a P2WPKH payment address) written in the encoding of the
 // network it is on: OKX has a provider per network (okxwallet.bitcoin, and okxwallet.bitcoinTestnet
 // with tb1… addresses), Unisat moves its address with switchChain. The site's trust is kept in
 // localStorage as an extension keeps it. Refusals reject with the 4001 error.
@@ -37,9 +37,16 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   const storageKey = `postern-bitcoin-injected-test-wallet:${o.kind}`
   let authorized = localStorage.getItem(storageKey) === '1'
   let approve = true
-  let chain = home === 'testnet' ? 'BITCOIN_TESTNET' : 'BITCOIN_MAINNET'
-  let unisatOn = home
+  // Unisat's chain is the extension's own state: it survives a reload of the site.
+  const chainKey = `${storageKey}:chain`
+  const encodingOf = (next: string): BitcoinNetName => (next === 'BITCOIN_MAINNET' ? (home === 'testnet' ? 'mainnet' : home) : 'testnet')
+  let chain = localStorage.getItem(chainKey) ?? (home === 'testnet' ? 'BITCOIN_TESTNET' : 'BITCOIN_MAINNET')
+  let unisatOn = encodingOf(chain)
   const log: string[] = []
+  let moveUnisat = (_next: string): unknown => undefined
+  let moveOkx = (_key: string) => {}
+  let unisatEmit: Emit = () => {}
+  const chainInfo = () => ({ enum: chain, name: chain, network: UNISAT_NETWORKS[chain] })
   const emitters: Emit[] = []
   const paymentOn = (encoding: BitcoinNetName) => accountFromKeys(o.keys.payment, o.keys.ordinal, ENCODINGS[encoding]).payment
   const esplora = (encoding: BitcoinNetName) => (encoding === home ? o.esploraUrl : o.esploraUrls?.[encoding] ?? o.esploraUrl)
@@ -105,8 +112,10 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   }
 
   /** OKX's provider for one network (okxwallet.bitcoin, okxwallet.bitcoinTestnet). */
-  function okxApi(on: BitcoinNetName) {
-    const { api } = baseApi(() => on)
+  const okxEmitters: Record<string, Emit> = {}
+  function okxApi(key: string, on: BitcoinNetName) {
+    const { api, emit } = baseApi(() => on)
+    okxEmitters[key] = emit
     const payment = paymentOn(on)
     return Object.assign(api, {
       connect: () => run('connect', true, () => (authorize(), { address: payment.address, publicKey: payment.publicKey, compressedPublicKey: payment.publicKey })),
@@ -124,7 +133,12 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
   }
 
   if (o.kind === 'okx') {
-    win.okxwallet = { bitcoin: okxApi(home), bitcoinTestnet: okxApi('testnet'), cardano: { icon: o.icon } }
+    win.okxwallet = { bitcoin: okxApi('bitcoin', home), bitcoinTestnet: okxApi('bitcoinTestnet', 'testnet'), cardano: { icon: o.icon } }
+    // As OKX: the visitor moving to a network in the wallet is that network's provider telling of its account.
+    moveOkx = (key: string) => {
+      const encoding = key === 'bitcoinTestnet' ? 'testnet' : home
+      okxEmitters[key]?.('accountChanged', { address: paymentOn(encoding).address, publicKey: paymentOn(encoding).publicKey, compressedPublicKey: paymentOn(encoding).publicKey })
+    }
   } else {
     const { api, emit } = baseApi(() => unisatOn)
     Object.assign(api, {
@@ -137,17 +151,24 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
           return payFrom(esplora(unisatOn), paymentOn(unisatOn), to, BigInt(satoshis), ENCODINGS[unisatOn])
         }),
       // Testnet and signet write tb1… addresses; mainnet is the wallet's home encoding (regtest's stands in for it), or mainnet's.
-      switchChain: (next: string) =>
-        run('switchChain', true, () => {
-          if (!UNISAT_NETWORKS[next]) throw Object.assign(new Error(`Unknown chain ${next}`), { code: -32602 })
-          const before = paymentOn(unisatOn).address
-          chain = next
-          unisatOn = next === 'BITCOIN_MAINNET' ? (home === 'testnet' ? 'mainnet' : home) : 'testnet'
-          if (authorized && paymentOn(unisatOn).address !== before) emit('accountsChanged', [paymentOn(unisatOn).address])
-          return { enum: next, name: next, network: UNISAT_NETWORKS[next] }
-        }),
+      switchChain: (next: string) => run('switchChain', true, () => moveUnisat(next)),
+      getChain: () => run('getChain', false, () => chainInfo()),
+      getNetwork: () => run('getNetwork', false, () => UNISAT_NETWORKS[chain]),
     })
     win.unisat = api
+    // As Unisat: the new chain (chainChanged), its network name (networkChanged), then the address there.
+    moveUnisat = (next: string) => {
+      if (!UNISAT_NETWORKS[next]) throw Object.assign(new Error(`Unknown chain ${next}`), { code: -32602 })
+      const before = paymentOn(unisatOn).address
+      chain = next
+      unisatOn = encodingOf(next)
+      localStorage.setItem(chainKey, next)
+      emit('chainChanged', chainInfo())
+      emit('networkChanged', UNISAT_NETWORKS[next])
+      if (authorized && paymentOn(unisatOn).address !== before) emit('accountsChanged', [paymentOn(unisatOn).address])
+      return chainInfo()
+    }
+    unisatEmit = emit
   }
   return {
     log,
@@ -159,6 +180,11 @@ export function installInjectedTestWallet(o: InjectedTestWalletOptions, win: Rec
     address: paymentOn(home).address,
     /** The address in an encoding (testnet's: okxwallet.bitcoinTestnet's, or Unisat's on testnet). */
     addressOn: (encoding: BitcoinNetName) => paymentOn(encoding).address,
+    /** The visitor switches Unisat's chain inside the wallet (BITCOIN_SIGNET, ...). */
+    /** The visitor switches inside the wallet: Unisat's chain (BITCOIN_SIGNET, ...), or OKX's provider key (bitcoin, bitcoinTestnet). */
+    switchFromWallet: (next: string) => void (o.kind === 'okx' ? moveOkx(next) : moveUnisat(next)),
+    /** A raw event (on OKX: of okxwallet.bitcoinTestnet), as a faulty wallet could send it. */
+    emit: (event: string, data?: unknown) => (o.kind === 'okx' ? okxEmitters.bitcoinTestnet!(event, data) : unisatEmit(event, data)),
     /** The person forgets the site in the wallet: OKX says 'disconnect', Unisat lists no accounts. */
     revoke() {
       authorized = false

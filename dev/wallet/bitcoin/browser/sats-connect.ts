@@ -28,8 +28,11 @@ const NETWORKS: Record<string, BitcoinNetName> = { Mainnet: 'mainnet', Testnet: 
 
 export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<string, unknown> = globalThis as never) {
   // It starts on Regtest (the stack's ledger); wallet_changeNetwork moves its addresses to another network's encoding.
-  let networkName = 'Regtest'
-  let encoding = ENCODINGS.regtest
+  // The network is the wallet's own state, kept in the page's session storage: it survives a reload, as an extension's does.
+  const networkKey = `postern-bitcoin-sats-test-wallet:${o.id}:network`
+  const stored = globalThis.sessionStorage?.getItem(networkKey)
+  let networkName = stored && NETWORKS[stored] ? stored : 'Regtest'
+  let encoding = ENCODINGS[NETWORKS[networkName]!]
   let keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
   const secretOf = (address: string) => [keys.payment, keys.ordinal].find((a) => a.address === address)?.secretKey
   const log: string[] = []
@@ -37,6 +40,7 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
   const listeners = new Map<string, Set<(data: unknown) => void>>()
   const moveTo = (name: string) => {
     networkName = name
+    globalThis.sessionStorage?.setItem(networkKey, name)
     encoding = ENCODINGS[NETWORKS[name]!]
     keys = accountFromKeys(o.keys.payment, o.keys.ordinal, encoding)
   }
@@ -73,6 +77,8 @@ export function installSatsTestWallet(o: SatsTestWalletOptions, win: Record<stri
     if (method === 'wallet_changeNetwork') {
       if (!NETWORKS[String(params?.name)]) return fail(-32602, `Unknown network ${params?.name}`)
       moveTo(String(params.name))
+      // As Xverse: the switch is told as a networkChange too.
+      emit('networkChange', { type: 'networkChange', bitcoin: { name: networkName }, stacks: { name: networkName } })
       return null
     }
     if (method === 'wallet_getNetwork') return { bitcoin: { name: networkName }, stacks: { name: networkName } }

@@ -119,10 +119,7 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
           run('bitcoin:switchNetwork', caipNetworkId, () => {
             const target = chains.find((c) => c === caipNetworkId || c === WALLET_CHAINS[caipNetworkId])
             if (!target) throw Object.assign(new Error(`The wallet does not serve ${caipNetworkId}`), { code: 4902 })
-            chain = target
-            localStorage.setItem(`${storageKey}:chain`, chain)
-            place()
-            emit()
+            moveTo(target)
           }),
       } }),
       'standard:events': {
@@ -159,7 +156,20 @@ export function createBitcoinTestWallet(o: BitcoinTestWalletOptions) {
       },
     },
   }
+  /** The wallet moves to one of its chains and announces its accounts there (standard:events). */
+  function moveTo(target: IdentifierString) {
+    chain = target
+    localStorage.setItem(`${storageKey}:chain`, chain)
+    place()
+    emit()
+  }
   const handle = {
+    /** The visitor switches the wallet's network inside it (one of its chains, e.g. bitcoin:testnet). */
+    switchFromWallet(target: string) {
+      const next = chains.find((c) => c === target)
+      if (!next) throw new Error(`The wallet does not serve ${target}`)
+      moveTo(next)
+    },
     get requests() {
       return log.map((e) => ({ ...e }))
     },
