@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness.ts'
 import { codeFromInbox, deviceView, embeddedPage, loginByEmail, mailCount, openConnect, otpInput, secureFrame, submitEmail } from './embedded-page.ts'
-import { axeDialog, describe } from './axe.ts'
+import { atRest, axeDialog, describe } from './axe.ts'
 
 const test = suite('e2e: accessibility (axe) of the embedded wallet views')
 let e2e: E2E
@@ -31,7 +31,7 @@ for (const theme of THEMES) {
     const email = `a11y-${theme}@example.com`
     const found: string[] = []
     const check = async (view: string) => {
-      await current.waitForTimeout(250) // transitions end: colours are measured at rest
+      await atRest(current) // transitions end: colours are measured at rest
       found.push(...describe(view, await axeDialog(current)))
     }
     let current: Page = (await e2e.newPage()).page

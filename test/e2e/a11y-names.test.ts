@@ -4,7 +4,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness.ts'
-import { axeDialog, axeIn, describe } from './axe.ts'
+import { atRest, axeDialog, axeIn, describe } from './axe.ts'
 import { connectFeaturePage, el, installFeaturePages, modal } from './feature-page.ts'
 import { demoAccount } from '../../dev/chains/index.ts'
 
@@ -35,7 +35,7 @@ test.after(async () => {
 
 /** axe's findings inside the dialog once its animations have ended, one line per node. */
 async function check(page: Page, view: string, found: string[], visited: string[]) {
-  await page.waitForTimeout(300)
+  await atRest(page)
   visited.push(view)
   found.push(...describe(view, await axeDialog(page)))
 }

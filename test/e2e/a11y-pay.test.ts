@@ -6,7 +6,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { focusedLabel, startE2E, type E2E } from './harness.ts'
-import { axeDialog, axeIn, describe } from './axe.ts'
+import { atRest, axeDialog, axeIn, describe } from './axe.ts'
 import { el, modal } from './feature-page.ts'
 import { WALLET_A } from './evm-page.ts'
 import { connectPayPage, payOutcome, payPage, startPay } from './pay-page.ts'
@@ -36,7 +36,7 @@ test.after(async () => {
 })
 
 async function check(page: Page, view: string, found: string[]) {
-  await page.waitForTimeout(300)
+  await atRest(page)
   found.push(...describe(view, await axeDialog(page)))
 }
 

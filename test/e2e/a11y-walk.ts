@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
 import { dialog, startE2E, type E2E } from './harness.ts'
 import { evmPage, WALLET_A } from './evm-page.ts'
-import { axeDialog, axeIn, describe } from './axe.ts'
+import { atRest, axeDialog, axeIn, describe } from './axe.ts'
 import { startAnvil, type AnvilNode } from '../../dev/chains/anvil.ts'
 
 /** Light and dark; the default accent and two a site might pick (a pale one and a saturated one). */
@@ -58,8 +58,7 @@ const back = (page: Page) => modal(page).getByRole('button', { name: 'Back', exa
 async function walk(e2e: E2E, page: Page, path: string, visited: string[]): Promise<string[]> {
   const found: string[] = []
   const check = async (view: string) => {
-    // Animations are short; let the last one end so colours are measured at rest.
-    await page.waitForTimeout(250)
+    await atRest(page)
     visited.push(view)
     found.push(...describe(view, await axeDialog(page)))
   }

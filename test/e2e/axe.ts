@@ -1,7 +1,7 @@
 // axe-core run inside the modal's shadow root: WCAG 2.0-2.2 A/AA and best practice, as issue 17 measures.
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']
@@ -31,6 +31,28 @@ export async function axeIn(page: Page, path: string[]): Promise<AxeViolation[]>
       nodes: v.nodes.map((n: any) => ({ target: n.target, summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
     }))
   }, { tags: TAGS, path })
+}
+
+/**
+ * Waits until no CSS transition or animation of finite length runs in the page, shadow roots
+ * included (Chromium's document.getAnimations() leaves them out), so colours are measured at rest:
+ * as long as the longest one (a 0.5 s shake) and no longer. Endless ones (spinners) are not waited for.
+ */
+export function atRest(page: Page | Frame, maxMs = 3000): Promise<void> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(async (maxMs) => {
+    const deadline = Date.now() + maxMs
+    // Two frames first: a style change just made starts its transition at the next style update.
+    for (let frames = 1; ; frames++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      if (frames < 2) continue
+      const roots: (Document | ShadowRoot)[] = [document]
+      for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot)
+      const left = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime))
+      if (!left.length || Date.now() >= deadline) return
+      await Promise.race([Promise.all(left.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()))])
+    }
+  }, maxMs)
 }
 
 /** One line per node, for a failure message a person can act on. */
