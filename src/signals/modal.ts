@@ -55,11 +55,7 @@ export function openModal(store: ModalStore, args: OpenArgs, mobile: boolean): v
   const view = resolveOpeningView(store, args, mobile)
   const data: Record<string, unknown> = { ...args.data, ...(namespace && { namespace }), ...(args.uri && { uri: args.uri }) }
   if (args.arguments) data[view === 'Swap' ? 'swap' : view === 'WalletSend' ? 'send' : 'arguments'] = args.arguments
-  // The same one-entry stack is kept: a view rendered hidden ahead of the first open is shown as it is.
-  const [top, ...below] = store.modal.stack.peek()
-  if (below.length || top?.view !== view || top.data || Object.keys(data).length) {
-    store.modal.stack.value = [{ view, data: Object.keys(data).length ? data : undefined }]
-  }
+  store.modal.stack.value = [{ view, data: Object.keys(data).length ? data : undefined }]
   if (!store.modal.open.peek()) {
     store.modal.open.value = true
     emitEvent(store, 'MODAL_OPEN', { connected: !!activeAccount(store)?.address })

@@ -53,42 +53,6 @@ const legal = (store: Store, part: 'LegalFooter' | 'LegalCheckbox') =>
   hasLegal(store) && <Part store={store} load={() => import('./Legal').then((m) => m[part])} />
 
 /**
- * Connect is rendered hidden ahead of a first open (Modal.tsx), and nothing leaves the page until
- * it is shown. Only these small parts read whether it is shown, so the open that shows it
- * re-renders them and not the list.
- */
-const isShown = (store: Store) => store.modal.open.value || !!store.options.enableEmbedded
-
-/**
- * What starts when Connect is shown: AppKit's wallet impressions, each entry shown, once while the
- * view is up (their code is not needed for the first paint; they are sent batched half a second
- * later anyway), and the catalogue (code and data), fetched when Connect first opens, never at
- * page load; after the adapters' runtime, so the installed wallets' code is not queued behind it.
- */
-function WhenShown({ store, seen, entries }: { store: Store; seen: Set<string>; entries: ConnectEntry[] }) {
-  const shown = isShown(store)
-  useEffect(() => {
-    if (!shown || entries.length === 0) return
-    import('../signals/impressions').then(({ unseen, walletImpressions }) => walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
-      name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
-    }))), () => undefined)
-  })
-  useEffect(() => {
-    if (!shown) return
-    store.wallets.loading.value = true
-    Promise.resolve(store.ui.start?.()).catch(() => undefined)
-      .then(() => import('../signals/catalogue'))
-      .then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
-  }, [shown])
-  return null
-}
-
-/** The e-mail field, once the view is shown. */
-const EmailPart = ({ store }: { store: Store }) => isShown(store) ? (
-  <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">{t('Unable to load email login dependency')}</p>} />
-) : null
-
-/**
  * Every way to connect, grouped in the spec's order (walletConnect first, recommended last).
  * Route data `namespace` (from the Networks view) lists only wallets installed for it.
  */
@@ -108,17 +72,38 @@ export function Connect({ store, route }: ViewProps) {
   const loading = store.wallets.loading.value
   const { features, allWallets } = options
   const showAll = features.allWallets && allWallets !== 'HIDE' && (allWallets !== 'ONLY_MOBILE' || isMobile())
+  // Rendered hidden ahead of a first open (Modal.tsx): nothing leaves the page until it is shown.
+  const shown = store.modal.open.value || options.enableEmbedded
   // collapseWallets: one "Continue with a wallet" entry stands for the list while another method (email, socials) is on.
   // E-mail login needs a secure site: Postern has no hosted one (the default is Reown's), so the site names its own.
   const email = features.email && !options.secureSiteUrl.includes('.walletconnect.') && !route.data?.wallets
-  const field = email && <EmailPart store={store} />
+  const field = email && shown && (
+    <Part store={store} load={() => import('../lazy/email/index').then((m) => m.EmailField)} fail={() => <p class="error" role="alert">{t('Unable to load email login dependency')}</p>} />
+  )
   // enableWallets: false shows only the other methods (e-mail, socials): no wallet list, no All Wallets, nothing to continue with.
   const wallets = options.enableWallets !== false
   const collapsed = (features.collapseWallets || (email && !features.emailShowWallets)) && (features.email || !!features.socials) && !route.data?.wallets
   const gated = legalRequired(store) && !store.modal.legalAccepted.value
 
+  // AppKit's wallet impressions: each entry shown, once while the view is up (their code is not
+  // needed for the first paint; they are sent batched half a second later anyway).
   const seen = useRef(new Set<string>()).current
-  const onShow = <WhenShown store={store} seen={seen} entries={collapsed || !wallets ? [] : entries} />
+  useEffect(() => {
+    if (!shown || collapsed || !wallets) return
+    import('../signals/impressions').then(({ unseen, walletImpressions }) => walletImpressions(store, unseen(seen, entries, (e) => e.key).map(([e, displayIndex]) => ({
+      name: e.name, walletRank: undefined, explorerId: e.wallet?.id ?? e.connector?.explorerId, rdnsId: e.connector?.info?.rdns, view: 'Connect', displayIndex,
+    }))), () => undefined)
+  })
+
+  // The catalogue (code and data) is fetched when Connect first opens, never at page load; after
+  // the adapters' runtime, so the installed wallets' code is not queued behind it (installed first).
+  useEffect(() => {
+    if (!shown) return
+    store.wallets.loading.value = true
+    Promise.resolve(store.ui.start?.()).catch(() => undefined)
+      .then(() => import('../signals/catalogue'))
+      .then((m) => m.loadCatalogue(store), () => (store.wallets.loading.value = false))
+  }, [shown])
 
   const choose = (entry: ConnectEntry) => {
     const wallet = entry.wallet
@@ -141,19 +126,19 @@ export function Connect({ store, route }: ViewProps) {
   }
 
   if (wallets && entries.length === 0 && loading) {
-    return <>{onShow}<div class="center"><Spinner label={t('Loading wallets')} /><p class="muted">{t('Loading wallets…')}</p></div></>
+    return <div class="center"><Spinner label={t('Loading wallets')} /><p class="muted">{t('Loading wallets…')}</p></div>
   }
   if (collapsed || !wallets) {
     return (
-      <>{onShow}<div class="stack">
+      <div class="stack">
         {field}
         {wallets && <ul class="list"><ListItem name={t('Continue with a wallet')} onClick={() => pushView(store, 'Connect', { ...route.data, wallets: true })} /></ul>}
         {legal(store, 'LegalFooter')}
-      </div></>
+      </div>
     )
   }
   return (
-    <>{onShow}<div class="stack">
+    <div class="stack">
       {legalRequired(store) && legal(store, 'LegalCheckbox')}
       {field}
       {entries.length === 0 && (
@@ -176,6 +161,6 @@ export function Connect({ store, route }: ViewProps) {
         )}
       </ul>
       {legal(store, 'LegalFooter')}
-    </div></>
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import type { Store } from '../signals/store'
 import { closeModal, currentRoute, goBack, pushView, resolveOpeningView } from '../signals/modal'
 import { resolveVariables } from '../signals/theme'
@@ -80,12 +80,9 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
     }
   }, [open, embedded])
 
+  if (!open && !hidden) return null
   // A view an optional entry brings (postern/pay's) comes in its route, not in every site's modal chunk.
   const entry = VIEWS[route.view] ?? (route.data?.view as ViewEntry | undefined)
-  // The same element while the route stays: the open that shows a view rendered hidden re-renders
-  // this shell only, not the view (which re-renders on its own signals).
-  const body = useMemo(() => entry && <LazyView entry={entry} store={store} route={route} />, [entry, route])
-  if (!open && !hidden) return null
   const props = { store, route }
   // Titles are English keys (routes.ts); a wallet's name is no key and stays as it is.
   const title = entry ? t(entry.title(props)) : route.view
@@ -114,7 +111,7 @@ export function Modal({ store, host }: { store: Store; host: HTMLElement }) {
             <button type="button" class="icon-btn" aria-label={t('Close')} disabled={!!route.data?.siwxRequired} onClick={() => closeModal(store)}>×</button>
           )}
         </div>
-        <div class="body">{body}</div>
+        <div class="body">{entry && <LazyView entry={entry} {...props} />}</div>
         <Toast store={store} />
       </div>
     </div>

@@ -2,7 +2,6 @@
 // host ready (shadow root, styles, no dialog) once the connection runtime has started, so a first
 // open only renders the view; never where the site places the host itself, and a failed
 // preparation leaves the first open to mount again.
-import { options } from 'preact'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kitWith, modalRoot, resetDom, tick, waitFor } from '../render'
@@ -63,28 +62,6 @@ prepare('unopened, the Connect view is rendered hidden (visibility: hidden, no d
   } finally {
     globalThis.fetch = fetch
   }
-})
-
-prepare('the open that shows the hidden Connect view re-renders the shell only, not the view; its effects still start', async () => {
-  const kit = kitWith({ adapters: [adapter], enableWalletConnect: false, features: { analytics: false } })
-  const overlay = await waitFor(() => host()?.shadowRoot?.querySelector<HTMLElement>('.overlay'), 'the hidden view', SLOW_FIRST_IMPORT)
-  await tick(50)
-  const rendered: string[] = []
-  const diffed = options.diffed
-  options.diffed = (vnode) => {
-    if (typeof vnode.type === 'function') rendered.push(vnode.type.name)
-    diffed?.(vnode)
-  }
-  try {
-    await kit.open()
-    await waitFor(() => !overlay.classList.contains('hid'), 'shown')
-    assert.ok(rendered.includes('Modal'), 'the shell re-rendered (role, class)')
-    assert.not.ok(rendered.includes('Connect'), `the view not re-rendered by the open (${rendered.join(', ')})`)
-    assert.ok(rendered.includes('WhenShown'), 'the part that starts the catalogue re-rendered')
-  } finally {
-    options.diffed = diffed
-  }
-  await kit.close()
 })
 
 prepare('unopened, the host is in the page once idle, with its styles and no dialog; the first open renders into it', async () => {
