@@ -1,4 +1,4 @@
-// `node bench/peers/main-thread.mjs [--profile phone] [--tap] [variant] [runs]`: where one product's
+// `node bench/peers/main-thread.mjs [--profile phone] [--tap] [--timeline] [variant] [runs]`: where one product's
 // main-thread time goes until its connect view is visible (from navigation, or with --tap from the
 // tap on the site's connect button, the page settled 3 s): a DevTools trace of the page's renderer,
 // each event's own time (its children's taken out) summed by kind: script compile and run, style,
@@ -13,13 +13,15 @@ import { pageScript } from './page-script.mjs'
 import { waitUntil, evaluate } from './run.mjs'
 import { VARIANTS } from './variants.mjs'
 import { emulate, profileFromArgs } from './profile.mjs'
-import { selfTimes } from './self-times.mjs'
+import { selfTimes, timeline } from './self-times.mjs'
 import { REAL_APP_VARIANTS } from './real-app/run.mjs'
 import { OUT } from './real-app/prepare.mjs'
 
 const { profile, args: rest } = profileFromArgs(process.argv.slice(2))
 const TAP = rest.includes('--tap')
-const [name = 'postern', runs = '1'] = rest.filter((a) => a !== '--tap')
+// --timeline: also every event of 0.3 ms or more in the window, nested, in order.
+const TIMELINE = rest.includes('--timeline')
+const [name = 'postern', runs = '1'] = rest.filter((a) => !a.startsWith('--'))
 // 'real-app:postern' and 'real-app:appkit': the builds of `bench:peers --real-app`, tapped on their <appkit-button>.
 const realApp = name.startsWith('real-app:') ? name.slice('real-app:'.length) : null
 const variant = realApp ? REAL_APP_VARIANTS[realApp] : VARIANTS[name]
@@ -58,6 +60,7 @@ try {
     const { total, idle, kinds } = selfTimes(events, pb.sync, from, pb.viewAt)
     console.log(`\n${name} run ${run + 1}, ${TAP ? 'tap' : 'navigation'} → view ${(pb.viewAt - from).toFixed(0)} ms: main thread busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms`)
     for (const [kind, ms] of kinds) console.log(`${ms.toFixed(1).padStart(8)} ms  ${kind}`)
+    if (TIMELINE) console.log(timeline(events, pb.sync, from, pb.viewAt).join('\n'))
     await browser.close()
   }
 } finally {

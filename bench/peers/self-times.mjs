@@ -33,3 +33,29 @@ export function selfTimes(events, sync, from, to) {
   for (const [e, ms] of self) kinds.set(e.name, (kinds.get(e.name) ?? 0) + ms)
   return { total: busy, idle: to - from - busy, kinds: [...kinds].filter(([, ms]) => ms >= 0.05).sort((a, b) => b[1] - a[1]) }
 }
+
+/**
+ * The same window as a timeline: each main-thread event of at least `min` ms, indented by its
+ * nesting, with its start (ms from `from`), duration and, where the trace names one, the function,
+ * the event type or the script. For `main-thread.mjs --timeline`.
+ */
+export function timeline(events, sync, from, to, min = 0.3) {
+  const mark = events.find((e) => e.name === 'pb-sync' && e.ph !== 'M')
+  if (!mark) throw new Error('the trace has no pb-sync mark')
+  const offset = mark.ts / 1000 - sync
+  const [start, end] = [from + offset, to + offset]
+  const own = events
+    .filter((e) => e.ph === 'X' && e.pid === mark.pid && e.tid === mark.tid && typeof e.dur === 'number' && e.ts / 1000 < end && (e.ts + e.dur) / 1000 > start)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur)
+  const lines = []
+  const stack = []
+  for (const e of own) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop()
+    stack.push(e)
+    if (e.dur / 1000 < min) continue
+    const data = e.args?.data ?? e.args?.beginData ?? {}
+    const what = data.functionName || data.type || (data.url ?? '').split('/').pop() || ''
+    lines.push(`${(e.ts / 1000 - start).toFixed(1).padStart(7)} ${(e.dur / 1000).toFixed(1).padStart(6)} ms ${'  '.repeat(stack.length - 1)}${e.name}${what ? ` ${what}` : ''}`)
+  }
+  return lines
+}

@@ -3,7 +3,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 // @ts-expect-error: a plain .mjs module of the bench, without declarations
-import { selfTimes } from '../../bench/peers/self-times.mjs'
+import { selfTimes, timeline } from '../../bench/peers/self-times.mjs'
 
 const test = suite('bench/peers self times')
 // Trace times in µs; the mark at trace 1,000,000 µs is page time 100 ms, so page t ms = trace (t + 900) ms.
@@ -29,6 +29,13 @@ test('events are clipped to the window, and one without the sync mark is refused
   assert.is(total, 10)
   assert.equal(kinds, [['FunctionCall', 10]])
   assert.throws(() => selfTimes([X('RunTask', 0, 5)], 100, 0, 10), /no pb-sync mark/)
+})
+
+test('the timeline: events in the window in order, nested by indent, with what they ran; short ones and other threads left out', () => {
+  const click = { ...X('EventDispatch', 10, 4), args: { data: { type: 'click' } } }
+  const lines = timeline([mark, X('RunTask', 5, 12), click, X('FunctionCall', 11, 0.1), X('Layout', 15, 1), X('RunTask', 8, 5, 2), X('RunTask', 200, 5)], 100, 0, 100)
+  assert.equal(lines.map((l: string) => l.trim().replace(/\s+/g, ' ')), ['5.0 12.0 ms RunTask', '10.0 4.0 ms EventDispatch click', '15.0 1.0 ms Layout'])
+  assert.ok(lines[1]!.includes('ms   EventDispatch') && lines[0]!.includes('ms RunTask'), 'a child indented under its task')
 })
 
 test.run()
