@@ -4,7 +4,11 @@
 // the project id the stack's /appkit/v1/config answers with e-mail on (REMOTE_CONFIG_PROJECT_ID),
 // as the e2e stack's remote-config page is, and the browser logs in as a visitor does: types an
 // address, reads the code from the stack's inbox, types it.
-import { readFileSync } from 'node:fs'
+// Postern asks for the remote configuration only of the site's own API (never of Reown's cloud,
+// whose secure site it cannot use), so the app gets the one option a site adds to have e-mail
+// from its own Postern server: `apiUrl` in createAppKit, a placeholder at build time that the
+// check points at the stack's API in the built files once the stack runs.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { approveDeviceFromInbox, codeFromInbox, deviceView, emailInput, mailCount, otpInput, submitEmail } from '../../test/e2e/embedded-page.ts'
 
@@ -31,4 +35,35 @@ export async function loginByEmail(page, browser, stack, email = EXAMPLES_EMAIL)
     await otpInput(page).waitFor({ timeout: 30_000 })
   }
   await otpInput(page).fill(await codeFromInbox(browser, stack, email, before))
+}
+
+/** The apiUrl written into the app's createAppKit call; the stack's API URL replaces it in the build. */
+export const API_PLACEHOLDER = 'http://postern-examples-api.invalid'
+
+/** Adds `apiUrl` to the app's createAppKit({ … }) calls; the files changed. */
+export function addApiUrl(dir, files) {
+  const changed = []
+  for (const file of files) {
+    const path = join(dir, file)
+    const text = readFileSync(path, 'utf8')
+    const next = text.replace(/\bcreateAppKit\(\{/g, `createAppKit({ apiUrl: '${API_PLACEHOLDER}',`)
+    if (next !== text) writeFileSync(path, next), changed.push(file)
+  }
+  return changed
+}
+
+/** Points the built app (dist/, build/, out/, .next/) at the stack's API. */
+export function pointBuildAtApi(dir, apiUrl) {
+  const walk = (folder) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name)
+      if (name === 'node_modules' || name === 'cache') continue
+      if (statSync(path).isDirectory()) walk(path)
+      else if (/\.(m?js|html)$/.test(name)) {
+        const text = readFileSync(path, 'utf8')
+        if (text.includes(API_PLACEHOLDER)) writeFileSync(path, text.replaceAll(API_PLACEHOLDER, apiUrl))
+      }
+    }
+  }
+  for (const out of ['dist', 'build', 'out', '.next']) if (existsSync(join(dir, out))) walk(join(dir, out))
 }
