@@ -7,7 +7,7 @@
 // message that reports an error within the settle time; buttons that open the modal get it
 // closed again, and a popup a button opens is closed.
 import { routeRelay, shownUri } from './walletconnect.mjs'
-import { loginByEmail } from './email.mjs'
+import { approveInFrame, fundShownAccount, loginByEmail } from './email.mjs'
 
 const SETTLE_MS = 4000
 const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
@@ -174,6 +174,7 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
     await page.waitForTimeout(1500)
     await closeModalIfOpen(page)
     await page.waitForTimeout(1000)
+    if (emailLogin) await fundShownAccount(page, stack)
     const found = await tagButtons(page)
     const order = [...found.filter((b) => !/disconnect/i.test(b.text)), ...found.filter((b) => /disconnect/i.test(b.text))]
     result.total = order.length
@@ -188,7 +189,8 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
         const target = same[rank] ?? same[0]
         if (!target) throw new Error('the button is gone')
         await page.locator(`[data-examples-button="${target.index}"]`).click({ timeout: 5000 })
-        await page.waitForTimeout(SETTLE_MS)
+        // The embedded wallet asks its owner in the secure frame: approved there while the button settles.
+        for (let until = Date.now() + SETTLE_MS; Date.now() < until; await page.waitForTimeout(250)) if (emailLogin) await approveInFrame(page)
         await closeModalIfOpen(page)
       } catch (e) {
         error = e instanceof Error ? e.message.split('\n')[0] : String(e)

@@ -52,8 +52,11 @@ export function addApiUrl(dir, files) {
   return changed
 }
 
-/** Points the built app (dist/, build/, out/, .next/) at the stack's API. */
+/** Points the built app (dist/, build/, out/, .next/) at the stack's API (again, for --reuse: the URL last written is kept beside it). */
 export function pointBuildAtApi(dir, apiUrl) {
+  const noted = join(dir, 'examples-api-url')
+  const previous = existsSync(noted) ? readFileSync(noted, 'utf8') : API_PLACEHOLDER
+  writeFileSync(noted, apiUrl)
   const walk = (folder) => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name)
@@ -61,9 +64,28 @@ export function pointBuildAtApi(dir, apiUrl) {
       if (statSync(path).isDirectory()) walk(path)
       else if (/\.(m?js|html)$/.test(name)) {
         const text = readFileSync(path, 'utf8')
-        if (text.includes(API_PLACEHOLDER)) writeFileSync(path, text.replaceAll(API_PLACEHOLDER, apiUrl))
+        if (text.includes(previous)) writeFileSync(path, text.replaceAll(previous, apiUrl))
       }
     }
   }
   for (const out of ['dist', 'build', 'out', '.next']) if (existsSync(join(dir, out))) walk(join(dir, out))
+}
+
+/** Approves what the embedded wallet asks in its secure frame (a signature, a transaction, a grant), as its owner would. */
+export async function approveInFrame(page) {
+  const approve = page.frameLocator('iframe#w3m-iframe').locator('[data-testid=w3m-frame-approve]')
+  if (await approve.isVisible().catch(() => false)) await approve.click({ timeout: 5000 }).catch(() => undefined)
+}
+
+/**
+ * Funds the smart account the page shows (`address: 0x…`, the examples' InfoList) on every chain
+ * of the stack, as its owner would before spending from it (the e2e tests do the same).
+ */
+export async function fundShownAccount(page, stack) {
+  const text = await page.evaluate(() => document.body.innerText)
+  const address = /address:\s*(0x[0-9a-fA-F]{40})/i.exec(text)?.[1]
+  if (!address) return
+  for (const chain of stack.chains) {
+    await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, '0xDE0B6B3A7640000'] }) })
+  }
 }
