@@ -1,4 +1,4 @@
-// `node bench/examples.mjs <appkit-web-examples> [--only react-wagmi,javascript-solana] [--concurrency 1] [--keep]`
+// `node bench/examples.mjs <appkit-web-examples> [--only react-wagmi,javascript-solana] [--concurrency 1] [--keep] [--env app:KEY=VALUE]`
 // AppKit's own example apps (reown-com/appkit-web-examples: a checked-out folder or a bare git
 // directory) tried as a site owner switching to Postern would: each app's `@reown/*` imports
 // mapped to Postern's entries per the README's switching table (bench/examples/imports.mjs),
@@ -34,6 +34,14 @@ const flag = (name) => {
   return i < 0 ? undefined : args.splice(i, 2)[1]
 }
 const only = flag('--only')?.split(',')
+// --env app:KEY=VALUE (repeatable): a variable the app's own code reads, for its build and its
+// server (next-siwx-multichain-supabase-storage's SUPABASE_URL, SUPABASE_KEY).
+const extraEnv = {}
+for (let value; (value = flag('--env')) !== undefined;) {
+  const m = /^([^:]+):([A-Za-z_]\w*)=(.*)$/s.exec(value)
+  if (!m) throw new Error(`--env ${value}: expected app:KEY=VALUE`)
+  ;(extraEnv[m[1]] ??= {})[m[2]] = m[3]
+}
 const concurrency = Number(flag('--concurrency') ?? 1)
 // --reuse: an app already installed and built in its work folder goes straight to the browser,
 // and a Postern tarball already packed there is used as it is.
@@ -59,7 +67,7 @@ const posternTarball = () => (tarball ??= reuse && existsSync(join(work, 'poster
 const map = entryMap(readFileSync(join(root, 'README.md'), 'utf8'))
 
 register()
-const { startStack, SOLANA_TEST_WALLET_NAME, BITCOIN_TEST_WALLET_NAME } = await import('../dev/stack.ts')
+const { startStack, SOLANA_TEST_WALLET_NAME, BITCOIN_TEST_WALLET_NAME, DEMO_PROJECT_ID, REMOTE_CONFIG_PROJECT_ID } = await import('../dev/stack.ts')
 const { bitcoinWalletInstallScript } = await import('../dev/wallet/bitcoin/index.ts')
 const { encodingOfChain } = await import('../dev/bitcoin/index.ts')
 const { startStaticServer } = await import('../dev/static/server.ts')
@@ -67,6 +75,7 @@ const { demoAccount } = await import('../dev/chains/accounts.ts')
 const { launchChromium } = await import('../test/browser.ts')
 const networks = await import('../src/networks.ts')
 const { tryApp } = await import('./examples/browser.mjs')
+const { addApiUrl, needsEmailLogin, pointBuildAtApi } = await import('./examples/email.mjs')
 const { walletConnectPairer } = await import('./examples/walletconnect.mjs')
 const { placeStorage } = await import('../dev/chains/storage.ts')
 const { createWalletConnectWallet } = await import('../dev/wallet/walletconnect/index.ts')
@@ -139,6 +148,13 @@ function bitcoinLedgerOf(stack, caipNetworkId) {
   return encoding === 'mainnet' ? stack.bitcoinMainnet : encoding === 'testnet' ? stack.bitcoinTestnet : stack.bitcoin
 }
 
+/**
+ * The project id an app is built and served with: the one the stack configures for e-mail login
+ * when the app needs the embedded smart account (Postern only: AppKit's e-mail needs Reown's own
+ * secure site), else the demo project.
+ */
+const projectIdOf = (dir, files) => (!asPublished && needsEmailLogin(dir, files) ? REMOTE_CONFIG_PROJECT_ID : DEMO_PROJECT_ID)
+
 /** Extracts, maps, installs and builds one app; the row so far, and whether there is a bundle to open. */
 async function prepare(app, dir) {
   const row = { app: app.name, build: '', connects: '–', buttons: '–', firstError: '', marks: [] }
@@ -146,14 +162,15 @@ async function prepare(app, dir) {
   // A folder cleared after its run kept the row but not the app: it is made again.
   if (reuse && existsSync(saved) && existsSync(join(dir, 'node_modules'))) return JSON.parse(readFileSync(saved, 'utf8'))
   extractApp(source, app, dir)
-  const { unmapped } = asPublished ? { unmapped: [] } : rewriteSources(dir, map)
+  const { unmapped, files } = asPublished ? { unmapped: [], files: [] } : rewriteSources(dir, map)
+  if (projectIdOf(dir, files) === REMOTE_CONFIG_PROJECT_ID) log(`${app.name}: e-mail login, apiUrl added in ${addApiUrl(dir, files).join(', ')}`)
   if (!asPublished) rewritePackageJson(dir, posternTarball())
   log(`${app.name}: installing${asPublished ? ' as published (AppKit)' : ''}${unmapped.length ? ` (no Postern entry for ${unmapped.join(', ')})` : ''}`)
   const install = await installApp(dir)
   row.marks = install.marks
   if (!install.ok) return { row: { ...row, build: 'install failed', firstError: install.error }, bundled: false }
   log(`${app.name}: building`)
-  const build = await buildApp(dir, 'postern-demo')
+  const build = await buildApp(dir, projectIdOf(dir, files), extraEnv[app.name])
   row.build = build.ok ? 'ok' : build.bundled ? 'fail (bundler alone ok)' : 'fail'
   row.firstError = build.error ?? ''
   writeFileSync(saved, `${JSON.stringify({ row, bundled: build.bundled })}\n`)
@@ -179,7 +196,9 @@ async function tryOne(app, browser) {
     const rpcByChain = Object.fromEntries([...rpcByUrl].filter(([key]) => key.startsWith('caip:')).map(([key, url]) => [key.slice('caip:'.length), url]))
     for (const address of storageAddresses(dir, files)) for (const chain of stack.chains) await placeStorage(chain.rpcUrl, address)
     const server = ownServer(dir)
-    served = await serveApp(dir, stack.config.projectId, startStaticServer, rpcByChain, server?.pageOrigin)
+    const projectId = projectIdOf(dir, files)
+    if (projectId === REMOTE_CONFIG_PROJECT_ID) pointBuildAtApi(dir, stack.api.url)
+    served = await serveApp(dir, projectId, startStaticServer, rpcByChain, server?.pageOrigin, extraEnv[app.name])
     if (server) {
       if (!existsSync(join(server.dir, 'node_modules'))) {
         log(`${app.name}: installing its own server`)
@@ -187,7 +206,7 @@ async function tryOne(app, browser) {
         if (!installed.ok) throw new Error(`server/ install: ${installed.error}`)
       }
       // A server that does not start leaves the app without it: the buttons that call it fail.
-      ownServerRunning = await startServer(server, stack.config.projectId, rpcByChain, stack.api.url).catch((error) => void log(`${app.name}: ${error.message}`))
+      ownServerRunning = await startServer(server, projectId, rpcByChain, stack.api.url).catch((error) => void log(`${app.name}: ${error.message}`))
     }
     const bitcoin = used.some((n) => n.chainNamespace === 'bip122')
     const hasEvm = (!solana && !tron && !bitcoin) || chainIds.length > 0
@@ -206,7 +225,7 @@ async function tryOne(app, browser) {
     const walletNames = [...(hasEvm ? ['Postern Test Wallet'] : []), ...(solana ? [SOLANA_TEST_WALLET_NAME] : []), ...(tron ? ['TronLink'] : []), ...(bitcoin ? [BITCOIN_TEST_WALLET_NAME] : [])]
     const addressTails = [demoAccount(0).address.slice(-6), ...(stack.solana ? [stack.solana.accounts[0].address.slice(-6)] : []), ...(tron ? [stack.tron.accounts[0].address.slice(-6)] : []), ...(bitcoin && bitcoinLedger ? [bitcoinLedger.accounts[0].payment.address.slice(-6)] : [])]
     log(`${app.name}: in the browser at ${served.url}`)
-    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair })
+    const result = await tryApp(browser, { url: served.url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect: walletConnect.pair, emailLogin: projectId === REMOTE_CONFIG_PROJECT_ID })
     if (result.screenshot) writeFileSync(join(dir, 'examples-failure.png'), result.screenshot)
     writeFileSync(join(dir, 'examples-result.json'), `${JSON.stringify({ ...result, screenshot: undefined }, null, 2)}\n`)
     return { ...row, connects: result.connects ? 'yes' : 'no', buttons: result.connects ? `${result.working} / ${result.total}` : '–', firstError: row.firstError || result.firstError }

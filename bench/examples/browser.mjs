@@ -7,6 +7,7 @@
 // message that reports an error within the settle time; buttons that open the modal get it
 // closed again, and a popup a button opens is closed.
 import { routeRelay, shownUri } from './walletconnect.mjs'
+import { approveInFrame, fundShownAccount, loginByEmail } from './email.mjs'
 
 const SETTLE_MS = 4000
 const ERROR_TEXT = /\berror\b|failed|rejected|exception|not (a function|defined)|cannot read/i
@@ -69,13 +70,34 @@ const deepText = (page) => page.evaluate(() => {
 /**
  * Clicks the connect button (AppKit's element, else the app's own), then the first test wallet
  * listed; an adapter-less app shows WalletConnect's QR instead, whose URI the Node wallet pairs.
+ * With `email` (the stack and browser for it), logs in by e-mail instead: the embedded smart account.
  */
-async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
+async function connect(page, { walletNames, addressTails, pairWalletConnect, email }) {
   const element = page.locator('appkit-button, w3m-button, appkit-connect-button, w3m-connect-button').first()
   const own = page.locator('button', { hasText: /connect|open/i }).first()
   const trigger = await element.waitFor({ timeout: 15_000 }).then(() => element, async () => (await own.count()) ? own : undefined)
   if (!trigger) throw new Error('no connect button found')
   await trigger.click({ timeout: 10_000 })
+  if (email) await loginByEmail(page, email.browser, email.stack)
+  else await chooseWallet(page, { walletNames, pairWalletConnect })
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    // A SIWE/SIWX app asks to sign in before the address shows anywhere.
+    await signInIfAsked(page)
+    const text = (await deepText(page)).toLowerCase()
+    if (!email && addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
+    // An app that shows only <appkit-button>, which shows the account's name (the stack names the
+    // demo accounts) rather than its address: connected once the modal says so and has closed.
+    // (AppKit itself, in --appkit runs, keeps '@appkit/connection_status'.)
+    const connected = await page.evaluate(() => (localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')) || localStorage.getItem('@appkit/connection_status') === 'connected')
+    if (connected) return
+    await page.waitForTimeout(300)
+  }
+  throw new Error(email ? 'not connected after typing the e-mailed code' : 'the address never showed after choosing the wallet')
+}
+
+/** The first listed test wallet chosen in the open modal, or WalletConnect's QR paired. */
+async function chooseWallet(page, { walletNames, pairWalletConnect }) {
   const wallet = page.locator('w3m-modal').getByText(new RegExp(walletNames.join('|'))).first()
   // AppKit with e-mail login on lists the wallets behind this button (Postern lists them at once).
   const moreWallets = page.locator('w3m-modal').getByText('Continue with a wallet').first()
@@ -92,20 +114,6 @@ async function connect(page, { walletNames, addressTails, pairWalletConnect }) {
     }
     if (Date.now() > until) throw new Error(`neither a test wallet (${walletNames.join(', ')}) nor a WalletConnect QR showed`)
   }
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    // A SIWE/SIWX app asks to sign in before the address shows anywhere.
-    await signInIfAsked(page)
-    const text = (await deepText(page)).toLowerCase()
-    if (addressTails.some((tail) => text.includes(tail.toLowerCase()))) return
-    // An app that shows only <appkit-button>, which shows the account's name (the stack names the
-    // demo accounts) rather than its address: connected once the modal says so and has closed.
-    // (AppKit itself, in --appkit runs, keeps '@appkit/connection_status'.)
-    const connected = await page.evaluate(() => (localStorage.getItem('@postern/connection_status') === '"connected"' && !document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')) || localStorage.getItem('@appkit/connection_status') === 'connected')
-    if (connected) return
-    await page.waitForTimeout(300)
-  }
-  throw new Error('the address never showed after choosing the wallet')
 }
 
 /** The app's own buttons (light DOM, visible), tagged with an index; Disconnect-like ones last. */
@@ -137,10 +145,10 @@ async function closeModalIfOpen(page) {
 }
 
 /**
- * Opens the app, connects, presses each button. Returns { connects, working, total, firstError,
+ * Opens the app, connects (by e-mail when `emailLogin`), presses each button. Returns { connects, working, total, firstError,
  * buttons: [{ text, ok, error }] }.
  */
-export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect }) {
+export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, walletNames, addressTails, pairWalletConnect, emailLogin = false }) {
   const context = await browser.newContext()
   const errors = []
   const note = (text) => !NOISE.test(text) && errors.push(text.split('\n')[0].slice(0, 200))
@@ -160,12 +168,13 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
   const result = { connects: false, working: 0, total: 0, firstError: '', buttons: [] }
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
-    await connect(page, { walletNames, addressTails, pairWalletConnect })
+    await connect(page, { walletNames, addressTails, pairWalletConnect, ...(emailLogin && { email: { browser, stack } }) })
     result.connects = true
     // A sign-in view follows the connection a moment later in SIWX apps.
     await page.waitForTimeout(1500)
     await closeModalIfOpen(page)
     await page.waitForTimeout(1000)
+    if (emailLogin) await fundShownAccount(page, stack)
     const found = await tagButtons(page)
     const order = [...found.filter((b) => !/disconnect/i.test(b.text)), ...found.filter((b) => /disconnect/i.test(b.text))]
     result.total = order.length
@@ -180,7 +189,8 @@ export async function tryApp(browser, { url, stack, rpcByUrl, walletScripts, wal
         const target = same[rank] ?? same[0]
         if (!target) throw new Error('the button is gone')
         await page.locator(`[data-examples-button="${target.index}"]`).click({ timeout: 5000 })
-        await page.waitForTimeout(SETTLE_MS)
+        // The embedded wallet asks its owner in the secure frame: approved there while the button settles.
+        for (let until = Date.now() + SETTLE_MS; Date.now() < until; await page.waitForTimeout(250)) if (emailLogin) await approveInFrame(page)
         await closeModalIfOpen(page)
       } catch (e) {
         error = e instanceof Error ? e.message.split('\n')[0] : String(e)

@@ -119,20 +119,22 @@ export function firstError(output) {
 
 /**
  * Environment for an app's build and server: the stack's project id under every name the examples
- * read, and the secret next-siwe-next-auth's .env.example asks for (its route refuses to load without).
+ * read, and the secret next-siwe-next-auth's .env.example asks for (its route refuses to load without);
+ * `extra`: what `--env app:KEY=VALUE` gives the app.
  */
-export const buildEnv = (projectId) => ({
+export const buildEnv = (projectId, extra = {}) => ({
   VITE_PROJECT_ID: projectId, NEXT_PUBLIC_PROJECT_ID: projectId, PROJECT_ID: projectId,
   NEXTAUTH_SECRET: 'postern-examples-next-auth-secret',
   NEXT_TELEMETRY_DISABLED: '1', CI: '1', NODE_ENV: 'production',
+  ...extra,
 })
 
 /**
  * The app's own `build` script, unchanged. When it fails, the bundler alone (vite build, or next
  * build without lint), so the app can still be tried in the browser: { ok, bundled, error }.
  */
-export async function buildApp(dir, projectId) {
-  const env = buildEnv(projectId)
+export async function buildApp(dir, projectId, extra = {}) {
+  const env = buildEnv(projectId, extra)
   const own = await run('npm', ['run', 'build'], { cwd: dir, env })
   // The whole output stays in the work folder: the table shows only its first error.
   writeFileSync(join(dir, 'examples-build.log'), own.output)

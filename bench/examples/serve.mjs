@@ -32,12 +32,12 @@ const serverFetch = fileURLToPath(new URL('./server-fetch.mjs', import.meta.url)
  * reaches the stack's chains for AppKit's public RPC (`rpcByChain`: { 'eip155:1': url }), as its
  * page does.
  */
-export async function serveApp(dir, projectId, startStaticServer, rpcByChain = {}, origin) {
+export async function serveApp(dir, projectId, startStaticServer, rpcByChain = {}, origin, extraEnv = {}) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
   if (/\bnext\b/.test(pkg.scripts?.build ?? '')) {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
-    const env = { ...process.env, ...buildEnv(projectId), NEXTAUTH_URL: url, POSTERN_EXAMPLES_RPC: JSON.stringify(rpcByChain), NODE_OPTIONS: `--import=${pathToFileURL(serverFetch).href}` }
+    const env = { ...process.env, ...buildEnv(projectId, extraEnv), NEXTAUTH_URL: url, POSTERN_EXAMPLES_RPC: JSON.stringify(rpcByChain), NODE_OPTIONS: `--import=${pathToFileURL(serverFetch).href}` }
     const child = spawn(join(dir, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, env, stdio: 'ignore' })
     try {
       await waitForHttp(url, 60_000)

@@ -26,6 +26,7 @@ import { PosternError, USER_REJECTED } from '../utils/errors'
 import { rpcTransport } from '../utils/rpc'
 import { modalConnectors } from './connectors'
 import { AUTH, followSession, modalWalletConnect, WALLET_CONNECT_ID } from './walletconnect'
+import { authConnector, hasAuthConnector } from './auth'
 import { getCurrentInstance } from '../instance'
 
 type Chain = CreateConfigParameters['chains'][number]
@@ -80,6 +81,9 @@ export class WagmiAdapter implements ChainAdapter {
     if (!connectors.some((c) => (c as { type?: string }).type === 'injected' && !('target' in c))) connectors.push(injected({ shimDisconnect: true }))
     // The modal's WalletConnect session, as AppKit's adapter adds its walletConnect connector.
     connectors.push(modalWalletConnect(getCurrentInstance))
+    // The embedded wallet's login as wagmi's connection (wagmi's hooks sign with it), as AppKit's
+    // adapter adds its authConnector with e-mail on (its default) unless the site gave its own.
+    if (!hasAuthConnector(connectors)) connectors.push(authConnector({ options: { projectId: '' } }))
     this.wagmiConfig = createConfig({ ...wagmiOptions, chains: this.wagmiChains, connectors, transports } as CreateConfigParameters)
   }
 

@@ -14,5 +14,11 @@ export type AuthParameters = {
  * logs in by itself.
  */
 export function authConnector(_parameters: AuthParameters): CreateConnectorFn {
-  return modalConnector(getCurrentInstance, AUTH)
+  return Object.assign(modalConnector(getCurrentInstance, AUTH), { [AUTH_CONNECTOR]: true })
 }
+
+/** Marks the site's own authConnector, so WagmiAdapter adds none of its own beside it. */
+export const AUTH_CONNECTOR = Symbol('postern.authConnector')
+
+/** Whether the site's wagmi connectors already include authConnector. */
+export const hasAuthConnector = (connectors: readonly CreateConnectorFn[]) => connectors.some((c) => AUTH_CONNECTOR in c)

@@ -56,4 +56,24 @@ test('behavior: the modal\'s email login is wagmi\'s connection through authConn
   await until(() => getAccount(adapter.wagmiConfig).status === 'disconnected', 'wagmi follows the logout')
 })
 
+test('behavior: WagmiAdapter adds authConnector itself, as AppKit\'s adapter does, so an e-mail login is wagmi\'s connection without the site naming it; a site\'s own is not doubled', async () => {
+  resetDom()
+  const kit = kitWith({ features: { analytics: false } })
+  const provider = { request: async ({ method }: { method: string }) => (method === 'eth_chainId' ? '0x1' : method === 'eth_accounts' ? [SMART] : null), on() {}, removeListener() {} }
+  kit.store.drivers.set('AUTH', { getProvider: () => provider } as never)
+  const adapter = new WagmiAdapter({ projectId: 'p', networks: [mainnet, polygon] })
+  const own = new WagmiAdapter({ projectId: 'p', networks: [mainnet, polygon], connectors: [authConnector({ options: { projectId: 'p' } })] })
+  assert.is(own.wagmiConfig.connectors.filter((c) => c.id === 'AUTH').length, 1)
+  assert.is(adapter.wagmiConfig.connectors.filter((c) => c.id === 'AUTH').length, 1)
+  adapter.setup({
+    networks: [mainnet, polygon], rpcUrl: () => 'http://127.0.0.1:9/', settings: { enableInjected: true, enableEIP6963: true, mobile: false, excluded: [] },
+    setConnectors() {}, onAccountChanged() {}, onDisconnected() {}, onConnected() {},
+  })
+  kit.store.connection.connectors.value = [auth]
+  applyConnection(kit.store, auth, SMART, 1)
+  setAccountState(kit.store, 'eip155', { status: 'connected', allAccounts: [{ address: SMART, type: 'smartAccount' }] })
+  await until(() => getAccount(adapter.wagmiConfig).connector?.id === 'AUTH', 'wagmi follows the login')
+  assert.equal(getAccount(adapter.wagmiConfig).addresses, [SMART])
+})
+
 test.run()
