@@ -13,6 +13,7 @@ import { installInjectedTestWallet } from '../../dev/wallet/bitcoin/browser/inje
 import { startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
 import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 import { verifyBip137 } from '../../src/lazy/bitcoin/bip137.ts'
+import { collectWarnings } from '../warnings.ts'
 
 const test = suite('adapters/bitcoin: OKX and Unisat injected wallets')
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
@@ -197,15 +198,10 @@ test('protection: a malformed chainChanged event is ignored with one warning eac
   unisat.switchFromWallet('BITCOIN_MAINNET')
   const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
   await adapter.connect('unisat', bitcoinRegtest)
-  const warnings: string[] = []
-  const warn = console.warn
-  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
-  try {
+  const warnings = await collectWarnings(async () => {
     for (const bad of [null, 'BITCOIN_TESTNET', { enum: 7 }, { enum: '<img src=x>' }]) unisat.emit('chainChanged', bad)
     await settled()
-  } finally {
-    console.warn = warn
-  }
+  })
   assert.equal(seen.changes, [])
   assert.ok(warnings.length >= 4 && warnings.every((w) => /Unisat Wallet: ignored a malformed chainChanged event/.test(w)))
 })
@@ -213,15 +209,10 @@ test('protection: a malformed chainChanged event is ignored with one warning eac
 test('behavior: OKX\'s own switch (accountChanged on okxwallet.bitcoinTestnet) is followed with its tb1 address; a malformed one is ignored with a warning; the session listens where it now is', async () => {
   const { adapter, seen } = started([bitcoinRegtest, bitcoinTestnet])
   await adapter.connect('OKX', bitcoinRegtest)
-  const warnings: string[] = []
-  const warn = console.warn
-  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
-  try {
+  const warnings = await collectWarnings(async () => {
     okx.emit('accountChanged', { address: '<img src=x>' })
     await settled()
-  } finally {
-    console.warn = warn
-  }
+  })
   assert.equal(seen.changes, [])
   assert.ok(warnings.some((w) => /OKX Wallet: ignored a malformed accountChanged event/.test(w)))
   okx.switchFromWallet('bitcoinTestnet')

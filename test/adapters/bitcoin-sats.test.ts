@@ -13,6 +13,7 @@ import * as btc from '@scure/btc-signer'
 import { demoBitcoinAccount, startBitcoin, REGTEST, type LocalBitcoin } from '../../dev/bitcoin/index.ts'
 import { verifyBip322 } from '../../src/lazy/bitcoin/bip322.ts'
 import { verifyBip137 } from '../../src/lazy/bitcoin/bip137.ts'
+import { collectWarnings } from '../warnings.ts'
 
 const test = suite('adapters/bitcoin: sats-connect wallets')
 const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
@@ -124,15 +125,10 @@ test('protection: a malformed networkChange event is ignored with a warning, nev
   const changed: unknown[] = []
   const { adapter } = started((change) => changed.push(change))
   await adapter.connect('Sats Odd Event', bitcoinRegtest)
-  const warnings: unknown[] = []
-  const warn = console.warn
-  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
-  try {
+  const warnings = await collectWarnings(async () => {
     for (const bad of [null, 'Mainnet', { bitcoin: {} }, { bitcoin: { name: 7 } }, { bitcoin: { name: 'Moonnet' } }]) wallet.emit('networkChange', bad)
     await new Promise((r) => setTimeout(r, 50))
-  } finally {
-    console.warn = warn
-  }
+  })
   assert.equal(changed, [])
   assert.is(warnings.length, 5)
   assert.match(String(warnings[0]), /Sats Odd Event: ignored a malformed networkChange event/)

@@ -24,6 +24,15 @@ const MAX_RANGE = 50
 const REORG_BLOCKS = 3
 /** Payout attempts starved of gas (so they revert), from the first. */
 let starved = 0
+/** Runs `fn` with the first `attempts` payout attempts starved of gas. */
+async function withStarvedPayouts(attempts: number, fn: () => Promise<void>): Promise<void> {
+  starved = attempts
+  try {
+    await fn()
+  } finally {
+    starved = 0
+  }
+}
 let onFault: RelayFault | undefined
 
 test.before(async (ctx) => {
@@ -123,13 +132,10 @@ test('attack: a deposit landing between the listing and the sweep is not swept i
 test('a payout that reverts (out of gas) is signed again with fresh gas: the recipient is paid once, both attempts recorded', async (ctx) => {
   const shop = fresh()
   const q = await relayQuote(ctx, shop, '1')
-  starved = 1
-  try {
+  await withStarvedPayouts(1, async () => {
     await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
     assert.is(await relayStatus(ctx, q.requestId), 'success')
-  } finally {
-    starved = 0
-  }
+  })
   const payouts = await txsOf(ctx, q.requestId, 'payout')
   assert.equal(payouts.map((t) => t.status), ['reverted', 'confirmed'])
   const [first, second] = await Promise.all(payouts.map((t) => reader(ctx, 0).getTransaction({ hash: t.tx_hash })))
@@ -142,13 +148,10 @@ test('a payout that reverts on every attempt: after 3 the quote fails and the de
   const shop = fresh()
   const q = await relayQuote(ctx, shop, '1')
   const before = await usdcOf(ctx, 1, payer(ctx))
-  starved = 99
-  try {
+  await withStarvedPayouts(99, async () => {
     await depositUsdc(ctx, payer(ctx), q.depositAddress, q.amount)
     assert.is(await relayStatus(ctx, q.requestId), 'failure')
-  } finally {
-    starved = 0
-  }
+  })
   assert.equal((await txsOf(ctx, q.requestId, 'payout')).map((t) => t.status), ['reverted', 'reverted', 'reverted'])
   assert.is(await usdcOf(ctx, 0, shop), 0n)
   assert.is(await usdcOf(ctx, 1, payer(ctx)), before, 'the deposit came back whole')
