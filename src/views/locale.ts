@@ -17,9 +17,10 @@ export function useLocaleOption(store: Store, host: HTMLElement) {
       else root.removeAttribute('dir')
     })
     // A change made while the modal was mounting (after mountModal read the option, before this
-    // effect) found no relocale to call: speak it now.
+    // effect) found no relocale to call: speak it now. A host already taken out of the page (a
+    // second instance mounted meanwhile) leaves the locale to the modal that is there.
     const wanted = store.options.locale ?? navigator.language
-    if (wanted != askedLocale()) store.ui.relocale(wanted)
+    if (host.isConnected && wanted != askedLocale()) store.ui.relocale(wanted)
     return () => void delete store.ui.relocale
   }, [])
 }
