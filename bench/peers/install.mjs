@@ -39,10 +39,32 @@ const readStamp = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : nul
 /** The floor: one static element, no script. */
 export const BLANK_PAGE = `<!doctype html><meta charset=utf-8>${VIEWPORT_META}<title>floor</title><p id=floor>Connect a wallet</p>\n`
 
+/**
+ * The floor's tap (the phone profile): the same element, the site's connect button, and a plain
+ * dialog with a heading and one entry, rendered ahead in a host's open shadow root (declarative:
+ * no script builds it) and hidden by visibility, as Postern's prepared one is. The button's click
+ * only makes it visible; the bench finds it with Postern's own check (variants.mjs, FLOOR_TAP_VIEW).
+ * So a tap here costs what every product's does (the touch's events, the gesture's frame, a click
+ * handler, the bench's detection) and nothing of a modal's own.
+ */
+export const BLANK_TAP_PAGE = `<!doctype html><meta charset=utf-8>${VIEWPORT_META}<title>floor</title><p id=floor>Connect a wallet</p>
+<button id=pb-connect>Connect</button>
+<pb-floor><template shadowrootmode=open><div role=dialog aria-labelledby=w3m-title style="visibility:hidden"><h2 id=w3m-title>Connect Wallet</h2><ul class=list><li><button class=item>Bench Wallet</button></ul></div></template></pb-floor>
+<script>document.getElementById('pb-connect').addEventListener('click', () => { document.querySelector('pb-floor').shadowRoot.querySelector('[role=dialog]').style.visibility = '' })</script>
+`
+
+/** Writes the floor's two pages into the cache folder (always: they are not part of the peers' stamp). */
+export function writeFloorPages(dir) {
+  mkdirSync(join(dir, 'blank', 'dist-blank'), { recursive: true })
+  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), BLANK_PAGE)
+  writeFileSync(join(dir, 'blank', 'dist-blank', 'tap.html'), BLANK_TAP_PAGE)
+}
+
 /** Installs and bundles every peer unless the cache already holds this exact set; returns the cache folder. */
 export async function ensurePeers(log = console.error) {
   const dir = cacheDir()
   const stamp = join(dir, 'peers.stamp')
+  writeFloorPages(dir)
   if (readStamp(stamp) === bundleStamp()) return dir
   rmSync(stamp, { force: true })
   for (const [app, peer] of Object.entries(PEERS)) {
@@ -63,8 +85,6 @@ export async function ensurePeers(log = console.error) {
       log(`peers: bundled ${variant}`)
     }
   }
-  mkdirSync(join(dir, 'blank', 'dist-blank'), { recursive: true })
-  writeFileSync(join(dir, 'blank', 'dist-blank', 'index.html'), BLANK_PAGE)
   writeFileSync(stamp, bundleStamp())
   return dir
 }

@@ -7,11 +7,11 @@
 // builds ('real-app:postern', 'real-app:appkit') need a --tap: nothing opens their modal at load.
 import { join } from 'node:path'
 import { register } from 'tsx/esm/api'
-import { cacheDir } from './install.mjs'
+import { cacheDir, writeFloorPages } from './install.mjs'
 import { startServer } from './serve.mjs'
 import { pageScript } from './page-script.mjs'
 import { waitUntil, evaluate } from './run.mjs'
-import { VARIANTS } from './variants.mjs'
+import { tapPage, VARIANTS } from './variants.mjs'
 import { emulate, profileFromArgs } from './profile.mjs'
 import { selfTimes, timeline } from './self-times.mjs'
 import { REAL_APP_VARIANTS } from './real-app/run.mjs'
@@ -27,6 +27,7 @@ const realApp = name.startsWith('real-app:') ? name.slice('real-app:'.length) : 
 const variant = realApp ? REAL_APP_VARIANTS[realApp] : VARIANTS[name]
 if (!variant) throw new Error(`unknown variant ${name}; one of ${[...Object.keys(VARIANTS), 'real-app:postern', 'real-app:appkit'].join(', ')}`)
 const button = realApp ? 'appkit-button' : '#pb-connect'
+if (!realApp) writeFloorPages(cacheDir())
 register()
 const { launchChromium } = await import('../../test/browser.ts')
 const server = await startServer(realApp ? join(cacheDir(), 'real-app', realApp, OUT) : cacheDir(), { compress: !!profile.compress })
@@ -36,7 +37,9 @@ try {
     const browser = await launchChromium()
     const context = await browser.newContext(profile.context)
     const page = await context.newPage()
-    await page.addInitScript(pageScript(variant.view, variant.ready))
+    // A tap on the blank page is on its own tap page (variants.mjs).
+    const target = TAP && !realApp ? tapPage(variant) : { page: '', view: variant.view }
+    await page.addInitScript(pageScript(target.view, variant.ready))
     const cdp = await context.newCDPSession(page)
     await emulate(cdp, profile)
     const url = realApp ? `${server.url}/` : `${server.url}/${variant.dir}/dist-${name}/`
@@ -44,7 +47,7 @@ try {
     cdp.on('Tracing.dataCollected', (e) => events.push(...e.value))
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
     if (TAP) {
-      await page.goto(`${url}#tap`, { waitUntil: 'commit' })
+      await page.goto(`${url}${target.page}#tap`, { waitUntil: 'commit' })
       await waitUntil(cdp, `!!document.querySelector('${button}')`, profile.viewWait, 20)
       await page.waitForTimeout(3000)
     }

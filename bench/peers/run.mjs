@@ -9,11 +9,12 @@
 //   tbt      Total Blocking Time (long tasks' time past 50 ms) from navigation to the connect view
 // With a profile that taps (phone), then the same page in a fresh context opened with '#tap': once
 // the site's connect button is there and the page has had 3 s to settle, a tap on it, and
-//   tap      the tap → connect view visible
+//   tap      the tap → connect view visible (the blank page's: its own tap page, variants.mjs)
 import { join } from 'node:path'
 import { pageScript } from './page-script.mjs'
 import { brotliSize } from './serve.mjs'
 import { emulate, PROFILES } from './profile.mjs'
+import { tapPage } from './variants.mjs'
 
 const median = (xs) => {
   const v = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b)
@@ -79,7 +80,7 @@ export async function runOnce({ launchChromium, server, dir, name, variant, prof
       .filter((r) => r.name.startsWith(pageOrigin) && r.start <= viewAt && /\.m?js$/.test(new URL(r.name).pathname))
       .map((r) => new URL(r.name).pathname))]
     await context.close()
-    const tap = !variant.floor && profile.tap ? await tapOnce({ browser, profile, url, variant }) : null
+    const tap = profile.tap && (!variant.floor || variant.tap) ? await tapOnce({ browser, profile, url, variant }) : null
     return {
       view: viewAt,
       tap,
@@ -99,14 +100,15 @@ export async function runOnce({ launchChromium, server, dir, name, variant, prof
 }
 
 /** The page opened with '#tap' in a fresh context: the tap on its connect button → the connect view visible (ms). */
-async function tapOnce({ browser, profile, url, variant }) {
+export async function tapOnce({ browser, profile, url, variant }) {
   const context = await browser.newContext(profile.context)
   try {
     const page = await context.newPage()
-    await page.addInitScript(pageScript(variant.view))
+    const target = tapPage(variant)
+    await page.addInitScript(pageScript(target.view))
     const cdp = await context.newCDPSession(page)
     await emulate(cdp, profile)
-    await page.goto(`${url}#tap`, { waitUntil: 'commit' })
+    await page.goto(`${url}${target.page}#tap`, { waitUntil: 'commit' })
     if (!await waitUntil(cdp, `!!document.getElementById('pb-connect')`, profile.viewWait, 20)) return null
     await page.waitForTimeout(3000)
     await page.tap('#pb-connect')

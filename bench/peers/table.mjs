@@ -11,9 +11,11 @@ export const RESULTS_FILE = 'results.json'
 export const resultsFile = (profile = 'desktop') => (profile === 'desktop' ? RESULTS_FILE : `results-${profile}.json`)
 
 // `optional` columns are left out when no product has a value (tap: only the phone profile taps).
+// A metric's floor is the blank page's value (`floor: 0`: none); the blank page's tap shows a
+// pre-rendered dialog (install.mjs, BLANK_TAP_PAGE), so above it is what a product adds to a tap.
 const ALL_METRICS = [
   { key: 'view', head: 'nav → connect view (ms)', fmt: (v) => v.toFixed(0) },
-  { key: 'tap', head: 'tap → connect view (ms)', fmt: (v) => v.toFixed(0), floor: 0, optional: true },
+  { key: 'tap', head: 'tap → connect view (ms)', fmt: (v) => v.toFixed(0), optional: true },
   { key: 'tbt', head: 'blocking time nav → view (ms)', fmt: (v) => v.toFixed(0) },
   { key: 'click', head: 'click → wallet reached (ms)', fmt: (v) => v.toFixed(1), floor: 0 },
   { key: 'heap', head: 'JS heap after GC (MiB)', fmt: (v) => (v / 1048576).toFixed(2) },
@@ -69,7 +71,8 @@ export function formatTable(results) {
     '',
     ...rows,
     '',
-    'Ratio rows: Postern / peer · (Postern − blank) / (peer − blank); below 1 = Postern faster, leaner or asking less. Click → wallet and tap → connect view have no floor (0).',
+    `Ratio rows: Postern / peer · (Postern − blank) / (peer − blank); below 1 = Postern faster, leaner or asking less. Click → wallet has no floor (0)${
+      METRICS.some((x) => x.key === 'tap') ? `; tap → connect view's is the blank page's tap (a pre-rendered dialog shown)${floor?.tap == null ? ', not measured in this run: 0' : ''}` : ''}.`,
   ].join('\n')
 }
 

@@ -5,12 +5,18 @@
 // Postern renders into <w3m-modal>'s open shadow root: the dialog, its title and the view's own
 // content laid out. With an adapter it opens on the wallet list ('Connect Wallet', .item buttons);
 // with none, on the WalletConnect view (its pairing panel, shown before any relay answer).
-export const POSTERN_VIEW = `(() => { const h = document.querySelector('w3m-modal'); const r = h && h.shadowRoot; if (!r) return false;
+// `host`: the element whose open shadow root holds the dialog.
+const dialogView = (host) => `(() => { const h = document.querySelector('${host}'); const r = h && h.shadowRoot; if (!r) return false;
   const d = r.querySelector('[role=dialog]'); const t = r.getElementById('w3m-title');
   if (!d || !vis(d) || !t || !vis(t)) return false;
   const title = ownText(t);
   if (title === 'WalletConnect') return [...d.querySelectorAll('[data-wc-status]')].some(vis);
   return title === 'Connect Wallet' && [...d.querySelectorAll('ul.list .item')].some(vis); })()`
+export const POSTERN_VIEW = dialogView('w3m-modal')
+
+// The floor's tap page (install.mjs, BLANK_TAP_PAGE): its pre-rendered dialog shown, found by
+// Postern's own check (the same lookups and visibility checks), in the floor's own host element.
+export const FLOOR_TAP_VIEW = dialogView('pb-floor')
 
 // On a phone, AppKit without adapter opens on its All Wallets view instead.
 export const APPKIT_VIEW = `deep().some(e => (e.localName === 'w3m-connect-view' || e.localName === 'w3m-connecting-wc-basic-view' || e.localName === 'w3m-all-wallets-view') && vis(e))`
@@ -20,7 +26,9 @@ export const FLOOR_VIEW = `(() => { const e = document.getElementById('floor'); 
 
 export const VARIANTS = {
   // The floor: a page with one static element and no script. What a modal costs is measured above it.
-  blank: { dir: 'blank', view: FLOOR_VIEW, floor: true },
+  // Its tap (the phone profile) is on a page of its own, tap.html: a connect button that shows a
+  // plain dialog rendered ahead, hidden (install.mjs, BLANK_TAP_PAGE).
+  blank: { dir: 'blank', view: FLOOR_VIEW, floor: true, tap: { page: 'tap.html', view: FLOOR_TAP_VIEW } },
   postern: { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern ESM' },
   'postern-cdn': { dir: 'postern', view: POSTERN_VIEW, postern: true, label: 'Postern CDN script' },
   // Opt-in: the CDN page with a modulepreload of the modal's chunk (bench/peers/postern.mjs).
@@ -38,3 +46,6 @@ export const VARIANTS = {
   'appkit-wagmi-react': { dir: 'appkit-wagmi', view: APPKIT_VIEW, label: 'AppKit 1.8.24 + wagmi, React' },
   'appkit-noadapter': { dir: 'appkit-noadapter', view: APPKIT_VIEW, label: 'AppKit 1.8.24, no adapter' },
 }
+
+/** Where a variant's tap is measured: its page (relative to the variant's folder) and its view criterion. */
+export const tapPage = (variant) => ({ page: variant.tap?.page ?? '', view: variant.tap?.view ?? variant.view })

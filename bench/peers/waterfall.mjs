@@ -9,7 +9,7 @@ import { ensurePeers } from './install.mjs'
 import { startServer } from './serve.mjs'
 import { pageScript } from './page-script.mjs'
 import { waitUntil, evaluate } from './run.mjs'
-import { VARIANTS } from './variants.mjs'
+import { tapPage, VARIANTS } from './variants.mjs'
 import { buildPostern } from './postern.mjs'
 import { emulate, profileFromArgs } from './profile.mjs'
 
@@ -29,7 +29,8 @@ try {
     const browser = await launchChromium()
     const context = await browser.newContext(profile.context)
     const page = await context.newPage()
-    await page.addInitScript(pageScript(variant.view))
+    const target = TAP ? tapPage(variant) : { page: '', view: variant.view }
+    await page.addInitScript(pageScript(target.view))
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     await emulate(cdp, profile)
@@ -42,7 +43,7 @@ try {
     })
     cdp.on('Network.loadingFinished', (e) => { const r = byId.get(e.requestId); if (r) r.end = e.timestamp })
     const url = `${server.url}/${variant.dir}/dist-${name}/`
-    await page.goto(TAP ? `${url}#tap` : url, { waitUntil: 'commit' })
+    await page.goto(TAP ? `${url}${target.page}#tap` : url, { waitUntil: 'commit' })
     let tapAt = null
     if (TAP) {
       await waitUntil(cdp, `!!document.getElementById('pb-connect')`, 30_000, 20)

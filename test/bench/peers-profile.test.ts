@@ -1,5 +1,6 @@
 // bench/peers: the phone profile's parts that run without a browser: its arguments, the compressed
-// loopback server, the table's tap and blocking-time columns, and the CDN page with a preload hint.
+// loopback server, the table's tap and blocking-time columns (the tap above the blank page's), and
+// the CDN page with a preload hint.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -86,7 +87,7 @@ test('the table has a tap column only when a product was tapped, and blocking ti
   const results = (tapped: boolean) => ({
     date: '2026-11-26', postern: 'abc', profile: tapped ? 'phone' : 'desktop', runs: 1, machine: '2 cores, load 1.0',
     variants: {
-      blank: { runs: [run(300, { tbt: 0, tap: null })] },
+      blank: { runs: [run(300, { tbt: 0, tap: tapped ? 10 : null })] },
       postern: { runs: [run(900, { tbt: 10, tap: tapped ? 60 : null })] },
       onboard: { runs: [run(4300, { tbt: 200, tap: tapped ? 500 : null })] },
     },
@@ -94,11 +95,25 @@ test('the table has a tap column only when a product was tapped, and blocking ti
   const phone = formatTable(results(true))
   assert.match(phone, /phone profile/)
   assert.match(phone, /\| product \| runs \| nav → connect view \(ms\) \| tap → connect view \(ms\) \| blocking time nav → view \(ms\) \|/)
-  // Postern ÷ Onboard: view (900 − 300) / (4300 − 300) = 0.15; tap 60 / 500 = 0.12 (no floor); TBT 10 / 200 = 0.05.
-  assert.match(phone, /\| Postern ESM ÷ Web3-Onboard 2\.24\.1 \| \| 0\.21 · 0\.15 \| 0\.12 · 0\.12 \| 0\.05 · 0\.05 \|/)
+  // The blank page's own tap is in its row, and the floor of the tap's ratios.
+  assert.match(phone, /\| blank \| 1\/1 \| 300 \| 10 \| 0 \|/)
+  // Postern ÷ Onboard: view (900 − 300) / (4300 − 300) = 0.15; tap 60 / 500 = 0.12, (60 − 10) / (500 − 10) = 0.10; TBT 10 / 200 = 0.05.
+  assert.match(phone, /\| Postern ESM ÷ Web3-Onboard 2\.24\.1 \| \| 0\.21 · 0\.15 \| 0\.12 · 0\.10 \| 0\.05 · 0\.05 \|/)
+  assert.match(phone, /tap → connect view's is the blank page's tap/)
+  assert.not.match(phone, /not measured in this run/)
   const desktop = formatTable(results(false))
   assert.not.match(desktop, /\| tap → connect view \(ms\) \|/)
+  assert.not.match(desktop, /blank page's tap/)
   assert.match(desktop, /desktop profile/)
+})
+
+test('results without the blank page\'s tap (an earlier run) read the tap with no floor, and say so', () => {
+  const table = formatTable({
+    date: '2026-11-26', postern: 'abc', profile: 'phone', runs: 1, machine: '2 cores, load 1.0',
+    variants: { blank: { runs: [run(300, { tbt: 0, tap: null })] }, postern: { runs: [run(900, { tbt: 10, tap: 60 })] }, onboard: { runs: [run(4300, { tbt: 200, tap: 500 })] } },
+  })
+  assert.match(table, /\| Postern ESM ÷ Web3-Onboard 2\.24\.1 \| \| 0\.21 · 0\.15 \| 0\.12 · 0\.12 \|/)
+  assert.match(table, /not measured in this run: 0/)
 })
 
 test('the preload page is the CDN page with one modulepreload of the modal\'s chunk in its head', () => {
