@@ -1,4 +1,4 @@
-// `node bench/peers/main-thread.mjs [--profile phone] [--tap] [--timeline] [variant] [runs]`: where one product's
+// `node bench/peers/main-thread.mjs [--profile phone] [--tap] [--timeline] [--js] [variant] [runs]`: where one product's
 // main-thread time goes until its connect view is visible (from navigation, or with --tap from the
 // tap on the site's connect button, the page settled 3 s): a DevTools trace of the page's renderer,
 // each event's own time (its children's taken out) summed by kind: script compile and run, style,
@@ -14,6 +14,7 @@ import { waitUntil, evaluate } from './run.mjs'
 import { tapPage, VARIANTS } from './variants.mjs'
 import { emulate, profileFromArgs } from './profile.mjs'
 import { selfTimes, timeline } from './self-times.mjs'
+import { jsSelfTimes } from './js-profile.mjs'
 import { REAL_APP_VARIANTS } from './real-app/run.mjs'
 import { OUT } from './real-app/prepare.mjs'
 
@@ -21,6 +22,9 @@ const { profile, args: rest } = profileFromArgs(process.argv.slice(2))
 const TAP = rest.includes('--tap')
 // --timeline: also every event of 0.3 ms or more in the window, nested, in order.
 const TIMELINE = rest.includes('--timeline')
+// --js: also a sampling CPU profile (100 µs) over the same window, until the view was seen (within
+// 20 ms of it): JS own time per script file and the functions that took most (js-profile.mjs).
+const JS = rest.includes('--js')
 const [name = 'postern', runs = '1'] = rest.filter((a) => !a.startsWith('--'))
 // 'real-app:postern' and 'real-app:appkit': the builds of `bench:peers --real-app`, tapped on their <appkit-button>.
 const realApp = name.startsWith('real-app:') ? name.slice('real-app:'.length) : null
@@ -52,9 +56,15 @@ try {
       await page.waitForTimeout(3000)
     }
     await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' })
+    if (JS) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+    }
     if (TAP) await (profile.context.hasTouch ? page.tap(button) : page.click(button))
     else await page.goto(url, { waitUntil: 'commit' })
     await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)
+    const js = JS ? jsSelfTimes((await cdp.send('Profiler.stop')).profile) : null
     // A mark at a known page time places the page's clock on the trace's.
     const pb = await evaluate(cdp, `({ viewAt: window.__pb.viewAt, tapAt: window.__pb.tapAt, sync: (performance.mark('pb-sync'), performance.getEntriesByName('pb-sync')[0].startTime) })`)
     await cdp.send('Tracing.end')
@@ -64,6 +74,11 @@ try {
     console.log(`\n${name} run ${run + 1}, ${TAP ? 'tap' : 'navigation'} → view ${(pb.viewAt - from).toFixed(0)} ms: main thread busy ${total.toFixed(0)} ms, idle ${idle.toFixed(0)} ms`)
     for (const [kind, ms] of kinds) console.log(`${ms.toFixed(1).padStart(8)} ms  ${kind}`)
     if (TIMELINE) console.log(timeline(events, pb.sync, from, pb.viewAt).join('\n'))
+    if (js) {
+      console.log('JS own time by script (sampled):')
+      for (const [file, ms] of js.files) console.log(`${ms.toFixed(1).padStart(8)} ms  ${file}`)
+      for (const [fn, ms] of js.functions) console.log(`${ms.toFixed(1).padStart(8)} ms    ${fn}`)
+    }
     await browser.close()
   }
 } finally {
