@@ -81,7 +81,7 @@ test('behavior: the API down at open: Connect shows the last good catalogue from
     // Settled: the All Wallets row no longer shows the loading tag (and, when a list is expected, its group is there:
     // the stored list stands in once the API's failure is known, which can trail the row on a loaded machine).
     await modal(page).locator('.item', { hasText: 'All Wallets' }).filter({ hasNotText: '…' }).waitFor()
-    if (listed) await modal(page).locator('li.group', { hasText: 'Popular' }).waitFor({ timeout: 10_000 })
+    if (listed) await modal(page).locator('li.group', { hasText: 'Popular' }).waitFor()
     return (await modal(page).locator('li.group:has-text("Popular") ~ li .item .name').allTextContents()).filter((n) => n !== 'All Wallets')
   }
   await page.goto(`${e2e.stack.web.url}/t/faults.html`)

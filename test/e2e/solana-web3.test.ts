@@ -86,7 +86,7 @@ test('behavior: connects, then Switch Network, Sign Message, Send tx, Get Balanc
   await page.locator('#disconnect').click()
   await page.waitForFunction(() => !(window as any).appKit.getIsConnected())
   // subscribeState called back at disconnect, as AppKit's does: the connected-only buttons hide.
-  for (const id of BUTTONS) await page.locator(`#${id}`).waitFor({ state: 'hidden', timeout: 5000 })
+  for (const id of BUTTONS) await page.locator(`#${id}`).waitFor({ state: 'hidden' })
 })
 
 test.run()

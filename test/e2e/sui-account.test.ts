@@ -88,7 +88,7 @@ test('behavior: the Account view shows the Sui balance; after a transfer the new
   // Activity lists the transfer: sent, 1.5 SUI, to the recipient.
   await dialog(page).getByRole('tab', { name: 'Activity' }).click()
   const row = dialog(page).locator(`[data-testid="history-row"][data-hash="${executed.digest}"]`)
-  await row.waitFor({ timeout: 15_000 })
+  await row.waitFor()
   const text = (await row.textContent()) ?? ''
   assert.match(text, /Sent/)
   assert.match(text, /-1\.500 SUI/)

@@ -92,7 +92,7 @@ test('behavior: on mobile the wallet opens by its deep link with the URI encoded
   assert.is(again.searchParams.get('uri'), uri)
 
   await wallet.pair(uri)
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('@postern/deeplink_choice')!)), { name: 'Local Wallet', href: `${base}/app/` })
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('@postern/recent_wallets')!).map((w: any) => w.id)), ['local-wallet'])
 

@@ -56,8 +56,8 @@ test('behavior: the wallet is asked for the override\'s methods and events; read
   assert.equal(eip155.events, ['chainChanged'])
   assert.equal(eip155.chains, ['eip155:1', 'eip155:137'], 'the site\'s networks, unchanged')
 
-  await dialog(page).waitFor({ state: 'detached', timeout: 15_000 })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.is(await page.evaluate(() => (window as any).modal.getCaipAddress()), `eip155:137:${wallet.address}`)
   assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 137)
   // Requests go to the default chain the override named.
