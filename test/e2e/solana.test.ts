@@ -220,7 +220,7 @@ test('behavior: on mobile, Phantom without its extension opens its in-app browse
   }
 })
 
-async function waitUntil(check: () => boolean, timeoutMs = 5000) {
+async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out')

@@ -84,7 +84,7 @@ test('behavior: with experimental_preferUniversalLinks a phone opens the wallet 
     await page.goto(`${e2e.stack.web.url}/t/universal.html`)
     const localWallet = { id: 'local-wallet', name: 'Local Wallet', mobile_link: 'localwallet://', link_mode: `${base}/universal` }
     await page.evaluate((w) => (window as any).modal.open({ view: 'ConnectingWalletConnect', data: { walletId: w.id, name: w.name, wallet: w } }), localWallet)
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + 60_000
     while (!seen.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
     assert.ok(seen.length, 'the universal link was opened')
     const link = new URL(seen[0]!)
