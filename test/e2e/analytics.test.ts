@@ -16,6 +16,7 @@ const address = demoAddresses()[0]!
 test.before(async () => {
   e2e = await startE2E({ ownStack: true })
   e2e.stack.web.setPage('/t/analytics.html', evmPage(e2e.stack))
+  e2e.stack.web.setPage('/t/analytics-early.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/no-analytics.html', evmPage(e2e.stack, { options: 'features: { analytics: false, email: false, socials: false },' }))
 })
 test.after(async () => {
@@ -54,6 +55,24 @@ test('behavior: the page\'s events reach the database when it is left; never MOD
   assert.is(events.find((e) => e.event === 'CONNECT_SUCCESS')!.props['address'], address)
   assert.is(new Set(events.map((e) => e.eventId)).size, events.length)
   assert.equal(errors, [])
+})
+
+test('race: the page is left before the project\'s switch answers; its events still reach the database', async () => {
+  const { page } = await e2e.newPage()
+  const url = `${e2e.stack.web.url}/t/analytics-early.html`
+  // The switch is asked but answers only after the page is gone (a loaded API, a slow network).
+  let asked!: () => void
+  const switchAsked = new Promise<void>((resolve) => (asked = resolve))
+  await page.route(/\/getAnalyticsConfig/, () => asked())
+  await page.goto(url)
+  await switchAsked
+  await page.locator('appkit-button button').click()
+  await dialog(page).waitFor()
+  await page.locator('w3m-modal .item', { hasText: WALLET_A.name }).click()
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
+  await page.goto('about:blank')
+  const names = (await stored(url, (list) => list.some((e) => e.event === 'CONNECT_SUCCESS'))).map((e) => e.event)
+  for (const name of ['INITIALIZE', 'MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS']) assert.ok(names.includes(name), `${name} in ${names}`)
 })
 
 test('behavior: with features.analytics off, neither the switch nor /e is asked and nothing is stored', async () => {
