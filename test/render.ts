@@ -2,6 +2,8 @@
 import { createAppKit, type AppKitOptions } from '../src/index'
 import { mainnet, polygon } from '../src/networks'
 
+export { waitFor } from './wait'
+
 /** Every kit this file made: they share the page's storage, so a test may wait for the others to settle. */
 export const kitsMade: ReturnType<typeof createAppKit>[] = []
 
@@ -17,17 +19,6 @@ export function modalRoot(): ShadowRoot {
   const host = document.querySelector('w3m-modal')
   if (!host?.shadowRoot) throw new Error('the modal is not mounted')
   return host.shadowRoot
-}
-
-/** Polls until check() returns a truthy value; fails with the label after the timeout. */
-export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
 }
 
 export function resetDom(): void {

@@ -40,7 +40,7 @@ function started(onAccountChanged: AdapterContext['onAccountChanged'] = () => {}
 }
 
 const until = async (done: () => boolean) => {
-  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10))
+  for (const end = Date.now() + 30_000; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10))
   assert.ok(done(), 'timed out')
 }
 const rejects = (work: () => Promise<unknown>) => work().then(() => { throw new Error('expected a rejection') }, (e: PosternError) => e)

@@ -11,6 +11,7 @@ import { tronLocal, tronShastaTestnet } from '../../src/networks'
 import { startTron, verifyMessageV2, type LocalTron } from '../../dev/tron/index.ts'
 import { toHexAddress } from '../../dev/tron/crypto.ts'
 import '../../dev/wallet/tron/browser/entry.ts'
+import { waitFor } from '../wait'
 
 const test = suite('adapters: TRON')
 let node: LocalTron
@@ -66,10 +67,10 @@ test('behavior: TronLink is listed once its adapter finds it; connect gives the 
 
   // The person switches accounts in the wallet, then disconnects the site there.
   w().switchAccount(1)
-  await new Promise((r) => setTimeout(r, 50))
+  await waitFor(() => seen.changed.length > 0, 'the account change')
   assert.equal(seen.changed, [{ connectorId: 'TronLink', address: node.accounts[1]!.address }])
   w().revoke()
-  await new Promise((r) => setTimeout(r, 50))
+  await waitFor(() => seen.disconnected.length > 0, 'the disconnect')
   assert.equal(seen.disconnected, ['TronLink'])
   w().switchAccount(0)
 })

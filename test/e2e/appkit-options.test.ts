@@ -38,8 +38,8 @@ const modal = (page: Page) => page.locator('w3m-modal')
 async function connectLists(page: Page): Promise<{ installed: string[]; popular: string[] }> {
   await page.locator('appkit-button button').click()
   await dialog(page).waitFor()
-  await modal(page).locator('.item', { hasText: WALLET_A.name }).waitFor({ timeout: 15_000 })
-  await modal(page).locator('li.group', { hasText: 'Popular' }).waitFor({ timeout: 15_000 })
+  await modal(page).locator('.item', { hasText: WALLET_A.name }).waitFor()
+  await modal(page).locator('li.group', { hasText: 'Popular' }).waitFor()
   const names = (selector: string) => modal(page).locator(selector).allTextContents()
   const installed = await names('li.group:has-text("Installed") ~ li .item .name')
   const popular = await names('li.group:has-text("Popular") ~ li .item .name')
@@ -83,7 +83,7 @@ test('behavior: enableMobileFullScreen: on a phone the modal covers the whole sc
     await page.goto(`${e2e.stack.web.url}/t/full.html`)
     await page.locator('appkit-button button').click()
     await dialog(page).waitFor()
-    await modal(page).locator('h2', { hasText: 'All Wallets' }).waitFor({ timeout: 15_000 })
+    await modal(page).locator('h2', { hasText: 'All Wallets' }).waitFor()
     await page.waitForFunction(() => {
       const card = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')
       return !!card && card.getBoundingClientRect().top === 0 && card.getAnimations().length === 0
@@ -102,7 +102,7 @@ test('behavior: without it the phone gets the bottom sheet (rounded top, not ful
     await page.goto(`${e2e.stack.web.url}/t/sheet.html`)
     await page.locator('appkit-button button').click()
     await dialog(page).waitFor()
-    await modal(page).locator('h2', { hasText: 'All Wallets' }).waitFor({ timeout: 15_000 })
+    await modal(page).locator('h2', { hasText: 'All Wallets' }).waitFor()
     await page.waitForFunction(() => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[role=dialog]')?.getAnimations().length === 0)
     const box = await cardBox(page)
     assert.is(box.width, 375)

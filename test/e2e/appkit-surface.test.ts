@@ -64,7 +64,7 @@ test('behavior: Connect sends WALLET_IMPRESSION_V2 with AppKit\'s items; WalletC
   })
   await page.locator('appkit-button button').click()
   await dialog(page).waitFor()
-  await page.waitForFunction(() => (window as any).events.some((e: any) => e.event === 'WALLET_IMPRESSION_V2'), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as any).events.some((e: any) => e.event === 'WALLET_IMPRESSION_V2'))
   const items = await page.evaluate(() => (window as any).events.find((e: any) => e.event === 'WALLET_IMPRESSION_V2').properties.items)
   const alpha = items.find((i: any) => i.name === 'Alpha Wallet')
   assert.ok(alpha, `the injected wallet among ${JSON.stringify(items)}`)

@@ -51,7 +51,7 @@ async function secureConsole(path: string): Promise<{ lines: string[]; query: st
   })(${JSON.stringify(src.origin)})`)
   // The console event reaches the test after the page's own work: wait for it where it is due.
   const due = src.searchParams.get('enableLogger') === 'true'
-  for (const end = Date.now() + 15_000; due && !lines.some((l) => l.includes('wrong shape')) && Date.now() < end;) await page.waitForTimeout(100)
+  for (const end = Date.now() + 60_000; due && !lines.some((l) => l.includes('wrong shape')) && Date.now() < end;) await page.waitForTimeout(100)
   return { lines, query: src.searchParams.get('enableLogger') }
 }
 

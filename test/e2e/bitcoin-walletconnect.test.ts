@@ -41,7 +41,7 @@ test('behavior: the wallet pairs over WalletConnect for bip122, then signs a BIP
   const item = page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).first()
   if (await item.count()) await item.click()
   await wallet.pair(await shownUri(page))
-  await dialog(page).waitFor({ state: 'detached', timeout: 15_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.is(await page.evaluate(() => (window as any).modal.getCaipAddress()), `${bitcoin!.caipNetworkId}:${payment.address}`)
   const provider = () => (window as any).bitcoinProvider()

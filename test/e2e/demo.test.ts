@@ -74,7 +74,7 @@ test('the banner says how to finish each login by hand', () => {
 async function fromInbox(email: string, pattern: RegExp, after: number): Promise<string> {
   const inbox = await browser.newPage()
   try {
-    const deadline = Date.now() + 20_000
+    const deadline = Date.now() + 60_000
     while (Date.now() < deadline) {
       await inbox.goto(`${line(/inbox: (http\S+)/)}?to=${encodeURIComponent(email)}`)
       if ((await inbox.locator('article').count()) > after) {
@@ -160,7 +160,7 @@ test('e-mail login with the code from the inbox page, then a send from the smart
   await Promise.race([approve.click({ timeout: 60_000 }).catch(() => undefined), back.waitFor({ timeout: 60_000 })])
   await back.waitFor({ timeout: 60_000 })
   // The bundler includes the user operation on its own schedule.
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 60_000
   while ((await chain.getBalance({ address: receiver })) === received && Date.now() < deadline) await page.waitForTimeout(250)
   assert.is((await chain.getBalance({ address: receiver })) - received, parseEther('0.01'))
   assert.equal(errors, [])

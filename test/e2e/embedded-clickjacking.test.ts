@@ -54,9 +54,11 @@ test.after(async () => {
 
 test('attack: a frame set to opacity 0 under the pointer does not approve; made visible again, Approve works after its delay', async () => {
   await start('hidden', 'personal_sign', ['0x7472616e7366657220616c6c', address])
-  await approve().waitFor()
+  // Seen first (Approve enabled), then hidden: the frame hears of it from IntersectionObserver v2
+  // after the observer's delay, later on a loaded machine, and turns Approve off.
+  await secureFrame(page).locator('[data-testid=w3m-frame-approve]:enabled').waitFor()
   await frameStyle('opacity: 0 !important')
-  await page.waitForTimeout(1500)
+  await secureFrame(page).locator('[data-testid=w3m-frame-approve]:disabled').waitFor()
   const box = (await approve().boundingBox())!
   // The decoy's click lands where Approve is, as a visitor's would.
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)

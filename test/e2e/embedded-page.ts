@@ -59,7 +59,7 @@ export async function codeFromInbox(browser: Browser, stack: Stack, email: strin
   const context = await browser.newContext()
   try {
     const inbox = await context.newPage()
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + 60_000
     while (Date.now() < deadline) {
       await inbox.goto(`${stack.mail.inboxUrl}?to=${encodeURIComponent(email)}`)
       const count = await inbox.locator('article').count()
@@ -83,7 +83,7 @@ export const mailCount = (stack: Stack, email: string) => stack.mail.messages.fi
  * would. Returns how many mails that address had with the link: the code comes after them.
  */
 export async function approveDeviceFromInbox(browser: Browser, stack: Stack, email: string, after = 0): Promise<number> {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + 60_000
   let link: string | undefined
   let count = 0
   while (!link && Date.now() < deadline) {

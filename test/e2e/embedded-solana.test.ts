@@ -71,7 +71,7 @@ test('behavior: the e-mail login connects Solana too, and its balance shows afte
   await page.waitForFunction((a) => (window as any).modal.getAddressByChainNamespace('solana') === a, owner, { timeout: 20_000 })
   await page.evaluate(() => { const w = window as any; return w.modal.switchNetwork(w.Postern.networks.solanaLocal) })
   const button = page.locator('appkit-button', { hasText: /\b1(\.0+)? SOL/ })
-  await button.waitFor({ timeout: 15_000 }).catch(async (e) => { console.error(await page.locator('appkit-button').innerText()); throw e })
+  await button.waitFor().catch(async (e) => { console.error(await page.locator('appkit-button').innerText()); throw e })
 })
 
 test('behavior: signMessage is approved in the frame and the ed25519 signature verifies', async () => {

@@ -124,7 +124,7 @@ test('behavior: reload reconnects without a prompt; disconnect returns to Connec
   const { page } = await e2e.newPage()
   await connect(page)
   await page.reload()
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 5000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   const afterReload = await log(page)
   assert.not.ok(afterReload.some((l) => l.startsWith('eth_requestAccounts')), afterReload.join())
   assert.ok(afterReload.includes('eth_accounts:ok:null'))

@@ -24,12 +24,15 @@ const headingFocused = (page: Page, title: string) =>
   page.waitForFunction((t) => {
     const root = document.querySelector('w3m-modal')?.shadowRoot
     return root?.activeElement?.localName === 'h2' && root.activeElement.textContent === t
-  }, title, { timeout: 5000 })
-/** Presses `key` and waits (up to 2 s) for focus to move: the arrow keys' code is its own chunk. */
+  }, title)
+/**
+ * Presses `key` and waits for focus to move: the arrow keys' code is its own chunk, which a loaded
+ * machine can take seconds to load (the caller asserts where focus went).
+ */
 async function press(page: Page, key: string): Promise<void> {
   const before = await focusedLabel(page)
   await page.keyboard.press(key)
-  for (let i = 0; i < 40 && (await focusedLabel(page)) === before; i++) await page.waitForTimeout(50)
+  for (const end = Date.now() + 20_000; (await focusedLabel(page)) === before && Date.now() < end;) await page.waitForTimeout(50)
 }
 /** Presses `key` until the focused element's label contains `text` (at most `max` times). */
 async function pressUntil(page: Page, key: string, text: string, max = 12): Promise<void> {

@@ -39,7 +39,7 @@ async function loadQuietly(path: string) {
   const { page, errors } = await e2e.newPage()
   const urls = record(page)
   await page.goto(`${e2e.stack.web.url}${path}`)
-  await page.locator('appkit-button button').waitFor({ state: 'visible', timeout: 10_000 })
+  await page.locator('appkit-button button').waitFor({ state: 'visible' })
   // Idle prefetch, adapter start-up, EIP-6963 discovery and any timer-driven work happen here.
   await page.waitForTimeout(3000)
   return { page, urls, errors }
@@ -61,7 +61,7 @@ test('the script-tag demo (EVM + Solana adapters, injected wallets): only the pa
   assert.is(await page.locator('appkit-button button').textContent(), 'Connect Wallet')
   // Opening the wallet list is not picking WalletConnect: still no relay, no RPC.
   await page.locator('appkit-button button').click()
-  await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).first().waitFor({ timeout: 10_000 })
+  await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).first().waitFor()
   await page.waitForTimeout(2000)
   // The Connect view offers the e-mail login: the embedded wallet's secure site loads with it.
   assertOnlyOwnOrigins(urls, 'demo page with the Connect view open', [e2e.stack.secure.url])
@@ -86,7 +86,7 @@ test('a WalletConnect-only page: no relay socket at load; the relay is reached o
   assert.equal(toRelay(), [])
   // Intent: the click. With no adapter the modal opens on the WalletConnect view, which pairs.
   await page.locator('appkit-button button').click()
-  await dialog(page).waitFor({ state: 'visible', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'visible' })
   await waitFor(() => toRelay().length > 0, 20_000)
   assert.equal(errors, [])
 })

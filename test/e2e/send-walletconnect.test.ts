@@ -32,7 +32,7 @@ test('behavior: a native send from the Account view is signed by the WalletConne
   await openModal(page)
   await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).first().click()
   await wallet.pair(await shownUri(page))
-  await dialog(page).waitFor({ state: 'detached', timeout: 15_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).modal.getIsConnected())
   const to = '0x000000000000000000000000000000000000bEEF'
   const chain = e2e.stack.chains.find((c) => c.chainId === 1)!

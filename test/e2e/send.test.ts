@@ -179,7 +179,7 @@ test('behavior: the whole send works from the keyboard: Tab, arrows, typing and 
   await page.keyboard.press('Enter')
   await form.confirm.waitFor()
   // The preview moves focus to its heading once it has rendered.
-  await page.waitForFunction(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.id === 'send-review', undefined, { timeout: 5_000 })
+  await page.waitForFunction(() => document.querySelector('w3m-modal')!.shadowRoot!.activeElement?.id === 'send-review')
   await page.keyboard.press('Tab') // Cancel
   await page.keyboard.press('Tab') // Send
   await page.keyboard.press('Enter')

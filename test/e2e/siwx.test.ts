@@ -59,7 +59,7 @@ async function connect(page: Page, path: string, wallet = 'Alpha Wallet', { expe
   await page.locator('appkit-button button').click()
   await dialog(page).waitFor()
   await page.locator('w3m-modal .item', { hasText: wallet }).first().click()
-  if (expectSignView) await signView(page).waitFor({ timeout: 10_000 })
+  if (expectSignView) await signView(page).waitFor()
 }
 
 test('EVM: connect → sign view (Close disabled) → sign → a session on the service that verifies in Node; reload keeps it', async () => {
@@ -70,7 +70,7 @@ test('EVM: connect → sign view (Close disabled) → sign → a session on the 
   await page.keyboard.press('Escape')
   assert.ok(await signView(page).isVisible(), 'Escape does not close it either')
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   const [s] = await sessions(EVM)
   assert.ok(s, 'the service holds a session')
   assert.match(s.message, new RegExp(`^127\\.0\\.0\\.1:\\d+ wants you to sign in with your Ethereum account:\\n${EVM}\\n\\nSign in to the SIWX demo\\n\\nURI: http://127\\.0\\.0\\.1:\\d+/t/siwx\\.html\\nVersion: 1\\nChain ID: 1\\nNonce: [0-9a-f]{32}\\nIssued At: `))
@@ -78,7 +78,7 @@ test('EVM: connect → sign view (Close disabled) → sign → a session on the 
   assert.equal((await events(page)).filter((e) => e.startsWith('SIWX') || e.startsWith('CLICK_')), ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS'])
 
   await page.reload()
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   await page.waitForTimeout(1_500)
   assert.not.ok(await signView(page).isVisible(), 'a valid session signs in silently')
   assert.is((await sessions(EVM)).length, 1)
@@ -90,16 +90,16 @@ test('EVM: the Account view lists the session; Revoke removes it on the service 
   // The service already holds a session for this address and site (the test above): connecting signs in silently.
   assert.ok((await sessions(EVM)).length >= 1)
   await connect(page, '/t/siwx.html', 'Alpha Wallet', { expectSignView: false })
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   await page.waitForTimeout(1_000)
   assert.not.ok(await signView(page).isVisible())
   await page.locator('appkit-button button').click()
   const row = page.locator('w3m-modal [data-testid=siwx-session]').first()
-  await row.waitFor({ timeout: 10_000 })
+  await row.waitFor()
   assert.match(await row.innerText(), /127\.0\.0\.1:\d+ · Ethereum/)
   assert.match(await row.innerText(), /Expires /)
   await row.locator('button', { hasText: 'Revoke' }).click()
-  await signView(page).waitFor({ timeout: 10_000 })
+  await signView(page).waitFor()
   assert.equal(await sessions(EVM), [], 'every session of this chain and address is revoked')
 })
 
@@ -107,11 +107,11 @@ test('EVM: after reload an expired session asks to sign again (required)', async
   const { page } = await e2e.newPage()
   await connect(page, '/t/siwx.html')
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   assert.is((await sessions(EVM)).length, 1)
   await e2e.stack.api.db.query('UPDATE siwx_sessions SET expires_at = $1 WHERE revoked_at IS NULL', [Date.now() - 1])
   await page.reload()
-  await signView(page).waitFor({ timeout: 10_000 })
+  await signView(page).waitFor()
   assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), true)
 })
 
@@ -120,10 +120,10 @@ test('EVM: a declined signature keeps the sign view with "Signature declined"; C
   await connect(page, '/t/siwx.html')
   await page.evaluate(() => (window as any).PosternTestWallet.get('dev.postern.alpha').setPolicy('reject', ['personal_sign']))
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await page.locator('w3m-modal .toast.error', { hasText: 'Signature declined' }).waitFor({ timeout: 10_000 })
+  await page.locator('w3m-modal .toast.error', { hasText: 'Signature declined' }).waitFor()
   assert.ok(await signView(page).isVisible())
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-cancel]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   assert.is(await page.evaluate(() => (window as any).modal.getIsConnected()), false)
   assert.equal((await events(page)).filter((e) => e.startsWith('SIWX') || e.includes('SIWX')), ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX'])
 })
@@ -132,7 +132,7 @@ test('Solana: the test wallet signs in; the session on the service verifies by e
   const { page, errors } = await e2e.newPage()
   await connect(page, '/t/siwx-sol.html', SOLANA_TEST_WALLET_NAME)
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   const address = e2e.stack.solana!.accounts[0]!.address
   const [s] = await sessions(address)
   assert.ok(s)
@@ -148,7 +148,7 @@ test("a site's own SIWXConfig is called in AppKit's order", async () => {
   const { page } = await e2e.newPage()
   await connect(page, '/t/siwx-own.html')
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   const calls = await page.evaluate(() => (window as any).calls as string[])
   assert.equal(calls, [
     `getSessions eip155:1 ${EVM}`,
@@ -158,7 +158,7 @@ test("a site's own SIWXConfig is called in AppKit's order", async () => {
   assert.is(await page.evaluate(() => typeof (window as any).modal.getSIWX().createMessage), 'function')
   // Switching network to one without a session asks again.
   await page.evaluate(() => (window as any).modal.switchNetwork((window as any).modal.getCaipNetwork().id === 1 ? { id: 137, caipNetworkId: 'eip155:137', chainNamespace: 'eip155' } : null))
-  await signView(page).waitFor({ timeout: 10_000 })
+  await signView(page).waitFor()
   assert.is((await page.evaluate(() => (window as any).calls as string[])).at(-1), `getSessions eip155:137 ${EVM}`)
 })
 
@@ -167,7 +167,7 @@ test("the classic script with a site's own SIWXConfig signs in the same way", as
   await connect(page, '/t/siwx-classic.html')
   assert.match(await signView(page).innerText(), /Classic needs to connect to your wallet/)
   await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   assert.equal(await page.evaluate(() => (window as any).calls as string[]), [
     `getSessions eip155:1 ${EVM}`,
     `createMessage eip155:1 ${EVM}`,
@@ -181,12 +181,12 @@ test('DefaultSIWX: EIP155Verifier (viem on the local chain) and SolanaVerifier (
     const { page, errors } = await e2e.newPage()
     await connect(page, path, wallet)
     await page.locator('w3m-modal [data-testid=w3m-connecting-siwe-sign]').click()
-    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 })
+    await dialog(page).waitFor({ state: 'detached' })
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit/siwx') ?? '[]') as { message: string }[])
     assert.is(stored.length, 1, path)
     assert.match(stored[0]!.message, /wants you to sign in with your (Ethereum|Solana Localnet) account:/)
     await page.reload()
-    await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 10_000 })
+    await page.waitForFunction(() => (window as any).modal.getIsConnected())
     await page.waitForTimeout(1_500)
     assert.not.ok(await signView(page).isVisible(), `${path}: the stored session verifies, so no new signature`)
     // A tampered stored signature fails verification: the next reload asks again.
@@ -196,7 +196,7 @@ test('DefaultSIWX: EIP155Verifier (viem on the local chain) and SolanaVerifier (
       localStorage.setItem('@appkit/siwx', JSON.stringify(list))
     })
     await page.reload()
-    await signView(page).waitFor({ timeout: 10_000 })
+    await signView(page).waitFor()
     assert.equal(errors, [], path)
   }
 })

@@ -110,7 +110,7 @@ test('behavior: disconnect Solana only; EVM stays connected and becomes active',
   assert.is(await active(page), 'eip155')
   assert.is(await address(page), evmAddress)
   assert.is(await evaluate(page, 'window.modal.getIsConnected()'), true)
-  await page.locator('appkit-button button', { hasText: 'ETH' }).waitFor({ timeout: 10_000 }).catch(async (error) => {
+  await page.locator('appkit-button button', { hasText: 'ETH' }).waitFor().catch(async (error) => {
     console.log('DEBUG', await page.evaluate(() => JSON.stringify({ ...(window as any).modal.store.accounts.byNamespace.value, button: document.querySelector('appkit-button')?.shadowRoot?.querySelector('button')?.textContent })))
     throw error
   })
@@ -122,7 +122,7 @@ test('behavior: reload → both reconnect without a prompt', async () => {
   const { page } = await e2e.newPage()
   await connectBoth(page, '/t/both.html', EVM_WALLET.name, SOLANA_TEST_WALLET_NAME)
   await page.reload()
-  await page.waitForFunction(() => (window as any).modal.getAddress('solana') !== undefined && (window as any).modal.getAddress('eip155') !== undefined, undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => (window as any).modal.getAddress('solana') !== undefined && (window as any).modal.getAddress('eip155') !== undefined)
   assert.is(await address(page, 'solana'), solAddress)
   assert.is(await address(page, 'eip155'), evmAddress)
   assert.equal(await solLog(page), ['standard:connect:{"silent":true}:null'])
@@ -131,7 +131,7 @@ test('behavior: reload → both reconnect without a prompt', async () => {
   // After Solana's disconnect, the next reload restores EVM alone.
   await page.evaluate(() => (window as any).modal.disconnect('solana'))
   await page.reload()
-  await page.waitForFunction(() => (window as any).modal.getAddress('eip155') !== undefined, undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => (window as any).modal.getAddress('eip155') !== undefined)
   await page.waitForFunction(() => (window as any).modal.getState().loading === false)
   assert.is(await address(page, 'solana'), undefined)
   assert.is(await active(page), 'eip155')

@@ -72,7 +72,7 @@ test('behavior: connects, then Switch Network, Sign Message, Send tx, Get Balanc
   const signature = JSON.parse(await press(page, 'send-tx', 'txState')) as string
   const rpc = createSolanaRpc(e2e.stack.solana!.rpcUrl)
   let status: unknown
-  for (let i = 0; i < 50 && !status; i++) {
+  for (const end = Date.now() + 30_000; !status && Date.now() < end;) {
     status = (await rpc.getSignatureStatuses([signature as Signature]).send()).value[0]
     if (!status) await new Promise((r) => setTimeout(r, 100))
   }
@@ -86,7 +86,7 @@ test('behavior: connects, then Switch Network, Sign Message, Send tx, Get Balanc
   await page.locator('#disconnect').click()
   await page.waitForFunction(() => !(window as any).appKit.getIsConnected())
   // subscribeState called back at disconnect, as AppKit's does: the connected-only buttons hide.
-  for (const id of BUTTONS) await page.locator(`#${id}`).waitFor({ state: 'hidden', timeout: 5000 })
+  for (const id of BUTTONS) await page.locator(`#${id}`).waitFor({ state: 'hidden' })
 })
 
 test.run()

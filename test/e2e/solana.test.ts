@@ -169,7 +169,7 @@ test('behavior: reload reconnects silently; after Disconnect a reload stays disc
   const { page } = await e2e.newPage()
   await connect(page)
   await page.reload()
-  await page.waitForFunction(() => (window as any).modal.getAddress() !== undefined, undefined, { timeout: 10_000 })
+  await page.waitForFunction(() => (window as any).modal.getAddress() !== undefined)
   assert.is(await page.evaluate(() => (window as any).modal.getAddress()), owner)
   assert.equal(await log(page), ['standard:connect:{"silent":true}:ok:null'])
   await page.locator('appkit-button button').click()
@@ -220,7 +220,7 @@ test('behavior: on mobile, Phantom without its extension opens its in-app browse
   }
 })
 
-async function waitUntil(check: () => boolean, timeoutMs = 5000) {
+async function waitUntil(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out')

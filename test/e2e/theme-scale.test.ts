@@ -101,7 +101,7 @@ test('behavior: a light-mode modal is light from the first frame the dialog is i
 async function onrampSizes(p: Page, name: string) {
   await p.goto(`${e2e.stack.web.url}/t/${name}.html`)
   await p.evaluate(() => (window as any).modal.open({ view: 'OnRampProviders' }))
-  await dialog(p).locator('.onramp label').first().waitFor({ timeout: 15_000 })
+  await dialog(p).locator('.onramp label').first().waitFor()
   return p.evaluate(() => {
     const root = document.querySelector('w3m-modal')!.shadowRoot!
     return { label: getComputedStyle(root.querySelector('.onramp label')!).fontSize, input: getComputedStyle(root.querySelector('.onramp input')!).fontSize }

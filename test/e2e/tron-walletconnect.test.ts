@@ -42,7 +42,7 @@ test('behavior: a WalletConnect wallet connects on tron, signs a message that ve
   await openModal(page)
   await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).first().click()
   await wallet.pair(await shownUri(page))
-  await dialog(page).waitFor({ state: 'detached', timeout: 15_000 })
+  await dialog(page).waitFor({ state: 'detached' })
   await page.waitForFunction(() => (window as any).appKit.getIsConnected())
   assert.is(await page.evaluate(() => (window as any).appKit.getCaipAddress()), `tron:0x504f5354:${account(3).address}`)
 

@@ -32,7 +32,7 @@ test('behavior: the modal pairs through the site\'s own provider; getUniversalPr
   await dialog(page).waitFor()
   await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).click()
   await wallet.pair(await shownUri(page))
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.is(await page.evaluate(() => (window as any).modal.getAddress()), wallet.address)
   const same = await page.evaluate(async () => (await (window as any).modal.getUniversalProvider()) === (window as any).universalProvider)
   assert.ok(same, 'getUniversalProvider is the site\'s provider')

@@ -43,7 +43,7 @@ test('behavior: a WalletConnect session made in the modal is wagmi\'s: getAccoun
   assert.is(await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).count(), 1, 'one WalletConnect entry, the modal\'s')
   await page.locator('w3m-modal .item', { hasText: 'WalletConnect' }).click()
   await wallet.pair(await shownUri(page))
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   await page.waitForFunction(() => (window as any).wagmi.getAccount((window as any).wagmiConfig).status === 'connected')
   const account = await page.evaluate(() => {
     const a = (window as any).wagmi.getAccount((window as any).wagmiConfig)
@@ -69,7 +69,7 @@ test('behavior: a WalletConnect session made in the modal is wagmi\'s: getAccoun
   await page.waitForFunction(() => (window as any).wagmi.getAccount((window as any).wagmiConfig).chainId === 137)
 
   await wallet.deleteSession(wallet.sessions()[0]!)
-  await page.waitForFunction(() => !(window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => !(window as any).modal.getIsConnected())
   await page.waitForFunction(() => (window as any).wagmi.getAccount((window as any).wagmiConfig).status === 'disconnected')
   assert.equal(errors, [])
 })

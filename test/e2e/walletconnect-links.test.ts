@@ -54,7 +54,7 @@ async function captureLinks(page: Page, prefix: string): Promise<string[]> {
 }
 
 async function waitForLink(seen: string[], count: number): Promise<string> {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + 60_000
   while (seen.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
   assert.ok(seen.length >= count, `link ${count} was opened`)
   return seen[count - 1]!
@@ -92,7 +92,7 @@ test('behavior: on mobile the wallet opens by its deep link with the URI encoded
   assert.is(again.searchParams.get('uri'), uri)
 
   await wallet.pair(uri)
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('@postern/deeplink_choice')!)), { name: 'Local Wallet', href: `${base}/app/` })
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('@postern/recent_wallets')!).map((w: any) => w.id)), ['local-wallet'])
 
@@ -124,7 +124,7 @@ test('behavior: on desktop a catalogue wallet gets the QR with its icon, and its
   })
   const uri = (await page.locator('w3m-modal [data-wc-uri]').getAttribute('data-wc-uri'))!
   await page.locator('w3m-modal button', { hasText: 'Open the web app' }).click()
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 60_000
   while (!opened.some((u) => u.includes('/web/wc?uri=')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
   const web = new URL(opened.find((u) => u.includes('/web/wc?uri='))!)
   assert.is(web.searchParams.get('uri'), uri)

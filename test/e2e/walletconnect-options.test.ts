@@ -56,8 +56,8 @@ test('behavior: the wallet is asked for the override\'s methods and events; read
   assert.equal(eip155.events, ['chainChanged'])
   assert.equal(eip155.chains, ['eip155:1', 'eip155:137'], 'the site\'s networks, unchanged')
 
-  await dialog(page).waitFor({ state: 'detached', timeout: 15_000 })
-  await page.waitForFunction(() => (window as any).modal.getIsConnected(), undefined, { timeout: 15_000 })
+  await dialog(page).waitFor({ state: 'detached' })
+  await page.waitForFunction(() => (window as any).modal.getIsConnected())
   assert.is(await page.evaluate(() => (window as any).modal.getCaipAddress()), `eip155:137:${wallet.address}`)
   assert.is(await page.evaluate(() => (window as any).modal.getChainId()), 137)
   // Requests go to the default chain the override named.
@@ -84,7 +84,7 @@ test('behavior: with experimental_preferUniversalLinks a phone opens the wallet 
     await page.goto(`${e2e.stack.web.url}/t/universal.html`)
     const localWallet = { id: 'local-wallet', name: 'Local Wallet', mobile_link: 'localwallet://', link_mode: `${base}/universal` }
     await page.evaluate((w) => (window as any).modal.open({ view: 'ConnectingWalletConnect', data: { walletId: w.id, name: w.name, wallet: w } }), localWallet)
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + 60_000
     while (!seen.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25))
     assert.ok(seen.length, 'the universal link was opened')
     const link = new URL(seen[0]!)

@@ -23,7 +23,6 @@ export async function shownUri(page: Page, not?: string): Promise<string> {
       return uri && uri.startsWith('wc:') && uri !== previous ? uri : undefined
     },
     not,
-    { timeout: 15_000 },
   )
   return (await handle.jsonValue()) as string
 }

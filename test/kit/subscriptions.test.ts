@@ -154,7 +154,7 @@ setters('showErrorMessage and showSuccessMessage show a toast; getSIWX returns t
   await waitFor(() => kit.store.toast.current.peek()?.message === 'Something broke', 'error toast')
   assert.is(kit.store.toast.current.peek()!.variant, 'error')
   kit.showSuccessMessage('Saved')
-  await waitFor(() => kit.store.toast.current.peek()?.message === 'Saved', 'success toast', 3000)
+  await waitFor(() => kit.store.toast.current.peek()?.message === 'Saved', 'success toast')
   assert.is(kit.store.toast.current.peek()!.variant, 'success')
   assert.is(kit.getSIWX(), kit.store.options.siwx)
   assert.ok(kit.getSIWX())

@@ -12,7 +12,7 @@ const test = suite<{ api?: ApiServer }>('embedded frame: origin asked first', {}
 const watchdog = setTimeout(() => {
   console.error('embedded-frame-origin.test.ts: timed out')
   process.exit(1)
-}, 60_000)
+}, 300_000)
 const frames: Frame[] = []
 test.before(async (ctx) => {
   ctx.api = await startApiServer({ chains: [], indexer: false })

@@ -19,7 +19,7 @@ export function withStack(test: Test, name: string): void {
   const watchdog = setTimeout(() => {
     process.stderr.write(`${name}: timed out\n`)
     process.exit(1)
-  }, 120_000)
+  }, 300_000)
   test.before(async () => {
     fixture.stack = await startProviderStack()
   })

@@ -140,7 +140,7 @@ test('behavior: 20 icons are prefetched per page; a preload gives up at 2 s and 
   try {
     const store = storeWith()
     await loadNextPage(store)
-    await waitFor(() => fixture.stack.hitsOf('/getWallets').length && new Set(fixture.stack.hits.filter((h) => h.startsWith('/getWalletImage/'))).size >= 20, '20 images', 5000)
+    await waitFor(() => fixture.stack.hitsOf('/getWallets').length && new Set(fixture.stack.hits.filter((h) => h.startsWith('/getWalletImage/'))).size >= 20, '20 images')
     await tick(100)
     const images = new Set(fixture.stack.hits.filter((h) => h.startsWith('/getWalletImage/')))
     assert.equal(images, new Set(store.wallets.all.value.slice(0, 20).map((w) => new URL(w.image_url!).pathname + new URL(w.image_url!).search)))

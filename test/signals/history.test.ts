@@ -8,6 +8,7 @@ import { fetchTransactions, historyState, visibleTransactions, FETCH_TRANSACTION
 import { groupByDay } from '../../src/lazy/history/group'
 import { mainnet } from '../../src/networks'
 import { startJsonServer, type JsonServer } from '../api/json-server'
+import { waitFor } from '../wait'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e529a7d8b71'
 const item = (id: string, opts: { chain?: string; spam?: boolean[]; minedAt?: string } = {}): HistoryItem => ({
@@ -78,7 +79,7 @@ test('behavior: a send made in the modal starts the list again', async () => {
   await fetchTransactions(store)
   pages.first = { status: 200, body: { data: [item('2'), item('1')], next: null } }
   emitEvent(store, 'SEND_SUCCESS')
-  await new Promise((r) => setTimeout(r, 100))
+  await waitFor(() => historyState(store).items.value.length === 2, 'the list fetched again')
   assert.equal(historyState(store).items.value.map((i) => i.id), ['2', '1'])
 })
 

@@ -121,7 +121,7 @@ prepare('a preparation that fails is dropped: the first open mounts again', asyn
   let calls = 0
   kit.store.ui.mount = () => (calls++ === 0 ? (kit.store.ui.shown = Promise.reject(new Error('offline'))) : mount())
   prepareModalWhenIdle(kit.store)
-  await waitFor(() => calls === 1, 'the idle preparation', 5000)
+  await waitFor(() => calls === 1, 'the idle preparation')
   await tick(0)
   assert.is(kit.store.ui.shown, undefined, 'the failed preparation is dropped')
   kit.store.ui.mount = mount

@@ -11,7 +11,7 @@ let stack: ProviderStack
 const watchdog = setTimeout(() => {
   process.stderr.write('all-wallets.test.ts: timed out\n')
   process.exit(1)
-}, 90_000)
+}, 300_000)
 
 const tiles = () => [...modalRoot().querySelectorAll<HTMLButtonElement>('.aw-item')]
 const input = () => modalRoot().querySelector<HTMLInputElement>('input[aria-label="Search wallet"]')

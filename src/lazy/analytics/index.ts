@@ -1,5 +1,5 @@
 import type { Store } from '../../signals/store'
-import { subscribeEvents } from '../../signals/events'
+import { subscribeEvents, type ModalEvent } from '../../signals/events'
 import { eventContext, postEvents, readAnalyticsSwitch } from '../../signals/analytics'
 import { createQueue, FLUSH_MS } from './queue'
 
@@ -13,12 +13,6 @@ const started = new WeakSet<Store>()
 export async function startAnalytics(store: Store): Promise<void> {
   if (started.has(store) || !store.options.features.analytics) return
   started.add(store)
-  const early = [...store.events.log]
-  const held: typeof early = []
-  const stopHolding = subscribeEvents(store, (event) => held.push(event))
-  const enabled = await readAnalyticsSwitch(store)
-  stopHolding()
-  if (!enabled) return
   const queue = createQueue({
     send: (events, beacon) => postEvents(store, events, beacon),
     page: () => ({ url: location.href, domain: location.hostname }),
@@ -26,17 +20,34 @@ export async function startAnalytics(store: Store): Promise<void> {
     id: uuid,
     now: Date.now,
   })
+  // Until the project's switch answers, events wait here. A page left before it answers still
+  // sends them (the service keeps them only while its analytics is on), else they were lost: as
+  // in AppKit, whose features.analytics holds until getAnalyticsConfig says otherwise.
+  let waiting: ModalEvent[] | undefined = [...store.events.log]
   // A timer only while events wait: no idle wake-ups, and nothing keeps a finished page or test alive.
   let timer: ReturnType<typeof setTimeout> | undefined
-  const add = (event: Parameters<typeof queue.add>[0]) => {
+  const add = (event: ModalEvent) => {
+    if (waiting) return void waiting.push(event)
     queue.add(event)
     if (queue.pending()) timer ??= setTimeout(() => ((timer = undefined), queue.flush()), FLUSH_MS)
   }
-  subscribeEvents(store, add)
-  for (const event of [...early, ...held]) add(event)
-  const leave = () => queue.flush(true)
+  const stopEvents = subscribeEvents(store, add)
+  const leave = () => {
+    for (const event of waiting?.splice(0) ?? []) queue.add(event)
+    clearTimeout(timer)
+    timer = undefined
+    queue.flush(true)
+  }
+  const hidden = () => document.visibilityState === 'hidden' && leave()
   addEventListener('pagehide', leave)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave())
+  document.addEventListener('visibilitychange', hidden)
+  const enabled = await readAnalyticsSwitch(store)
+  const early = waiting
+  waiting = undefined
+  if (enabled) return void early.forEach(add)
+  stopEvents()
+  removeEventListener('pagehide', leave)
+  document.removeEventListener('visibilitychange', hidden)
 }
 
 /** A v4 UUID; randomUUID exists only in secure contexts, getRandomValues everywhere. */

@@ -1,0 +1,111 @@
+// The event sender against the project's analytics switch (/getAnalyticsConfig, held by the test
+// until it chooses the answer): a page left before the switch answers still sends its events by
+// beacon; a switch that says off stops every send, at leave too.
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createStore } from '../../../src/signals/store'
+import { parseOptions } from '../../../src/signals/options'
+import { emitEvent } from '../../../src/signals/events'
+import { startAnalytics } from '../../../src/lazy/analytics/index'
+import { mainnet } from '../../../src/networks'
+
+const test = suite('analytics sender and the project switch')
+
+/** The provider API's switch: each /getAnalyticsConfig waits until the test answers it. */
+const held: ServerResponse[] = []
+const server = createServer((req, res) => {
+  res.setHeader('access-control-allow-origin', '*')
+  if (req.method === 'OPTIONS') res.writeHead(204).end()
+  else if (req.url?.startsWith('/getAnalyticsConfig')) held.push(res)
+  else res.writeHead(404).end('{}')
+})
+let apiUrl = ''
+test.before(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+test.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const answerSwitch = (isAnalyticsEnabled: boolean) => {
+  for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ isAnalyticsEnabled }))
+}
+const until = async (done: () => boolean, what: string) => {
+  for (const end = Date.now() + 60_000; !done();) {
+    if (Date.now() > end) throw new Error(`no ${what} within 60 s`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** Every beacon the page sends, by project (listeners of earlier tests stay on the window). */
+const beacons: { projectId: string; events: string[] }[] = []
+const realBeacon = navigator.sendBeacon.bind(navigator)
+test.before.each(() => {
+  beacons.length = 0
+  navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+    const projectId = new URL(String(url)).searchParams.get('projectId')!
+    const entry = { projectId, events: [] as string[] }
+    beacons.push(entry)
+    void (data as Blob).text().then((body) => entry.events.push(...JSON.parse(body).map((e: any) => e.props.event)))
+    return true
+  }
+})
+test.after.each(() => {
+  answerSwitch(false) // a test that failed early leaves no request waiting for the next
+  navigator.sendBeacon = realBeacon
+})
+
+const leavePage = async () => {
+  dispatchEvent(new Event('pagehide'))
+  await new Promise((r) => setTimeout(r, 20)) // the beacons' bodies read
+}
+const sent = (projectId: string) => beacons.filter((b) => b.projectId === projectId).flatMap((b) => b.events)
+
+test('race: the page is left before the switch answers; its events still go by beacon', async () => {
+  const store = createStore(parseOptions({ projectId: 'left-early', networks: [mainnet], apiUrl }))
+  emitEvent(store, 'INITIALIZE')
+  const starting = startAnalytics(store)
+  await until(() => held.length === 1, 'switch request')
+  emitEvent(store, 'MODAL_OPEN', { connected: false })
+  emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
+  await leavePage()
+  assert.equal(sent('left-early'), ['INITIALIZE', 'MODAL_OPEN', 'CONNECT_SUCCESS'])
+  // The switch says on after all: what comes later waits for the next batch, nothing is sent twice.
+  answerSwitch(true)
+  await starting
+  emitEvent(store, 'MODAL_CLOSE')
+  await leavePage()
+  assert.equal(sent('left-early'), ['INITIALIZE', 'MODAL_OPEN', 'CONNECT_SUCCESS', 'MODAL_CLOSE'])
+})
+
+test('behavior: the switch says off: nothing is sent, at leave or after', async () => {
+  const store = createStore(parseOptions({ projectId: 'switched-off', networks: [mainnet], apiUrl }))
+  emitEvent(store, 'INITIALIZE')
+  const starting = startAnalytics(store)
+  await until(() => held.length === 1, 'switch request')
+  emitEvent(store, 'MODAL_OPEN', { connected: false })
+  answerSwitch(false)
+  await starting
+  emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
+  await leavePage()
+  assert.equal(sent('switched-off'), [])
+  assert.is(store.wallets.analytics.value, false)
+})
+
+test('behavior: the switch says on before the page is left: one beacon with every event, early ones first', async () => {
+  const store = createStore(parseOptions({ projectId: 'switched-on', networks: [mainnet], apiUrl }))
+  emitEvent(store, 'INITIALIZE')
+  emitEvent(store, 'MODAL_CREATED')
+  const starting = startAnalytics(store)
+  await until(() => held.length === 1, 'switch request')
+  emitEvent(store, 'MODAL_OPEN', { connected: false })
+  answerSwitch(true)
+  await starting
+  emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
+  await leavePage()
+  assert.equal(sent('switched-on'), ['INITIALIZE', 'MODAL_OPEN', 'CONNECT_SUCCESS'])
+  assert.is(beacons.filter((b) => b.projectId === 'switched-on').length, 1)
+})
+
+test.run()

@@ -1,0 +1,15 @@
+// Waiting on a condition in unit tests, with a deadline that fits the whole suite on a busy machine.
+
+/**
+ * Polls until check() returns a truthy value; fails with the label after the timeout, which fits a
+ * loaded machine (the whole suite at once on 2 cores: a lazy chunk's first import compiles then).
+ */
+export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
