@@ -20,9 +20,9 @@ export async function startAnalytics(store: Store): Promise<void> {
     id: uuid,
     now: Date.now,
   })
-  // Until the project's switch answers, events wait here. A page left before it answers still
-  // sends them (the service keeps them only while its analytics is on), else they were lost: as
-  // in AppKit, whose features.analytics holds until getAnalyticsConfig says otherwise.
+  // Until the project's switch answers, events wait here, and nothing leaves the page: analytics
+  // are sent only when enabled, and the switch is off until it says on (SPEC). A page left before
+  // the answer sends nothing; one that comes back (back/forward cache) sends them once it is on.
   let waiting: ModalEvent[] | undefined = [...store.events.log]
   // A timer only while events wait: no idle wake-ups, and nothing keeps a finished page or test alive.
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -33,7 +33,7 @@ export async function startAnalytics(store: Store): Promise<void> {
   }
   const stopEvents = subscribeEvents(store, add)
   const leave = () => {
-    for (const event of waiting?.splice(0) ?? []) queue.add(event)
+    if (waiting) return
     clearTimeout(timer)
     timer = undefined
     queue.flush(true)

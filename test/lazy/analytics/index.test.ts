@@ -1,6 +1,6 @@
 // The event sender against the project's analytics switch (/getAnalyticsConfig, held by the test
-// until it chooses the answer): a page left before the switch answers still sends its events by
-// beacon; a switch that says off stops every send, at leave too.
+// until it chooses the answer): nothing leaves before the switch says on, not even when the page is
+// left; a switch that says off stops every send, at leave too.
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { suite } from 'uvu'
@@ -62,7 +62,7 @@ const leavePage = async () => {
 }
 const sent = (projectId: string) => beacons.filter((b) => b.projectId === projectId).flatMap((b) => b.events)
 
-test('race: the page is left before the switch answers; its events still go by beacon', async () => {
+test('privacy: the page is hidden or left before the switch answers: nothing is sent until it says on', async () => {
   const store = createStore(parseOptions({ projectId: 'left-early', networks: [mainnet], apiUrl }))
   emitEvent(store, 'INITIALIZE')
   const starting = startAnalytics(store)
@@ -70,8 +70,8 @@ test('race: the page is left before the switch answers; its events still go by b
   emitEvent(store, 'MODAL_OPEN', { connected: false })
   emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
   await leavePage()
-  assert.equal(sent('left-early'), ['INITIALIZE', 'MODAL_OPEN', 'CONNECT_SUCCESS'])
-  // The switch says on after all: what comes later waits for the next batch, nothing is sent twice.
+  assert.equal(sent('left-early'), [], 'no event may leave before the project is known to want them')
+  // The page comes back (back/forward cache) and the switch says on: every event goes once.
   answerSwitch(true)
   await starting
   emitEvent(store, 'MODAL_CLOSE')
