@@ -27,6 +27,7 @@ import { startStack, type Stack } from '../../dev/stack.ts'
 import { startSolana } from '../../dev/solana/index.ts'
 import type { History } from './api-chain-cases.ts'
 import { sendSolana } from './solana-send.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite('dev stack: Solana ledger restart')
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-solana-state-'))
@@ -35,7 +36,7 @@ let stack: Stack | undefined
 const watchdog = setTimeout(() => {
   console.error('solana-restart.test.ts: timed out')
   void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(1))
-}, 120_000)
+}, watchdogMs(120_000))
 
 test.after(async () => {
   await stack?.stop()
