@@ -45,8 +45,9 @@ test.after(async () => {
 })
 
 // Only Solana is under test: the Bitcoin, TON and Sui ledgers and the second EVM chain (with its
-// bundler) are left out of both starts, less work on a busy CI machine.
-const start = () => startStack({ stateDir, reactDemo: false, bitcoin: false, ton: false, sui: false, chainIds: [1] })
+// bundler) are left out of both starts, and the first chain's bundler starts only if asked: less
+// work on a busy CI machine.
+const start = () => startStack({ stateDir, reactDemo: false, bitcoin: false, ton: false, sui: false, chainIds: [1], bundlers: 'on-demand' })
 const rpcOf = (s: Stack) => createSolanaRpc(s.solana!.rpcUrl)
 
 const send = (s: Stack, payer: KeyPairSigner, instructions: Instruction[]) => sendSolana(s.solana!.rpcUrl, payer, instructions)
