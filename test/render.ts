@@ -1,6 +1,7 @@
 // Helpers for rendering the modal in happy-dom and waiting on what it shows.
 import { createAppKit, type AppKitOptions } from '../src/index'
 import { mainnet, polygon } from '../src/networks'
+import { conditionMs } from './watchdog.ts'
 
 /** Every kit this file made: they share the page's storage, so a test may wait for the others to settle. */
 export const kitsMade: ReturnType<typeof createAppKit>[] = []
@@ -19,9 +20,9 @@ export function modalRoot(): ShadowRoot {
   return host.shadowRoot
 }
 
-/** Polls until check() returns a truthy value; fails with the label after the timeout. */
+/** Polls until check() returns a truthy value; fails with the label after the timeout (longer in a whole run, test/watchdog.ts). */
 export async function waitFor<T>(check: () => T | undefined | null | false, label = 'condition', timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
+  const deadline = Date.now() + conditionMs(timeoutMs)
   for (;;) {
     const value = check()
     if (value) return value
