@@ -108,9 +108,11 @@ const LOOPBACK_RATE_LIMITS: Partial<RateLimits> = {
 /**
  * Starts everything the modal talks to, on loopback with free ports, in parallel where it can:
  * chains (+ token), Solana ledger, relay, API server, and the static server for demo and build.
- * A failure part-way stops what had started.
+ * A failure part-way stops what had started. `bundlers: 'on-demand'`: each chain's Alto starts
+ * on its first request, for a stack whose users never send a user operation (Alto's start is a
+ * couple of seconds of CPU per chain).
  */
-export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; ton?: boolean; sui?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[] } = {}): Promise<Stack> {
+export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; webPort?: number; reactDemo?: boolean; quickstarts?: boolean; ton?: boolean; sui?: boolean; stateDir?: string; databaseUrl?: string; rateLimits?: Partial<RateLimits>; chainIds?: number[]; bundlers?: 'on-demand' } = {}): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = []
   const track = <T extends { stop(): Promise<void> }>(p: Promise<T>) => p.then((v) => (started.push(v), v))
   try {
@@ -126,7 +128,7 @@ export async function startStack(opts: { solana?: boolean; bitcoin?: boolean; we
     const [bitcoinTestnet, bitcoinMainnet] = bitcoin ? await Promise.all([track(startBitcoin({ network: 'testnet' })), track(startBitcoin({ network: 'mainnet' }))]) : []
     // The bundlers start while the other services do; the chains (restored or new) get the
     // EntryPoint and factory first, deployed only when missing.
-    const aaStarting = track(startAccountAbstraction(chains.chains))
+    const aaStarting = track(startAccountAbstraction(chains.chains, { onDemand: opts.bundlers === 'on-demand' }))
     aaStarting.catch(() => undefined) // awaited below
     const tonStarting = opts.ton === false ? undefined : track(demoTonWallet().then(({ contract }) => startTon({ fund: [contract.address] })))
     tonStarting?.catch(() => undefined) // awaited below

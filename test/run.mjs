@@ -55,7 +55,8 @@ async function* walk(dir) {
 
 let marks = 0
 const nextMark = () => `${runId}/${++marks}`
-const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+// A file's own watchdog fires just under the runner's limit (test/watchdog.ts), not early on a loaded machine.
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', POSTERN_TEST_FILE_LIMIT_MS: String(timeoutMs) }
 
 /** The runner's notes on a file that timed out or left processes running. */
 function annotate(label, result) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { toHex } from 'viem'
 import { bundlerKeys } from './deploy.ts'
+import { waitForStart } from '../lib/start-wait.ts'
 
 export interface Bundler {
   chainId: number
@@ -65,7 +66,10 @@ export async function startBundler(opts: { rpcUrl: string; chainId: number; entr
     child.kill('SIGTERM')
   })
   try {
-    const url = await waitForBundler(() => port, opts.chainId, () => child.exitCode, () => `${stderr}${stdout}`)
+    const url = await waitForStart(child.pid, async () => {
+      if (child.exitCode !== null) throw new Error(`alto exited with code ${child.exitCode}: ${stderr}${stdout}`)
+      return port === undefined ? undefined : answers(`http://127.0.0.1:${port}`, opts.chainId)
+    }, ALTO_START, (reason) => new Error(`alto did not answer${port ? ` at port ${port}` : ' (no port in its log)'} ${reason}: ${stderr}${stdout}`))
     return { chainId: opts.chainId, url, stop }
   } catch (error) {
     await stop()
@@ -73,23 +77,21 @@ export async function startBundler(opts: { rpcUrl: string; chainId: number; entr
   }
 }
 
-/** Resolves to the bundler's URL once it listens and answers for `chainId`. */
-async function waitForBundler(port: () => number | undefined, chainId: number, exitCode: () => number | null, output: () => string, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (exitCode() !== null) throw new Error(`alto exited with code ${exitCode()}: ${output()}`)
-    const listening = port()
-    if (listening) {
-      const url = `http://127.0.0.1:${listening}`
-      try {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
-        const body = (await res.json()) as { result?: string }
-        if (body.result && Number(body.result) === chainId) return url
-      } catch {
-        // not answering yet
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100))
+/**
+ * Alone, Alto starts in about 2 s of CPU time (loading its modules, asking the chain for its
+ * state); on a machine with every core busy that is a minute of wall clock or more. The wait
+ * follows its CPU time: 60 s of it without answering is a stuck start. The wall-clock cap is
+ * for a start that waits on something that never comes, far above any loaded start seen.
+ */
+const ALTO_START = { cpuMs: 60_000, wallMs: 300_000 }
+
+/** The bundler's URL once it answers eth_chainId with `chainId`; undefined while it does not. */
+async function answers(url: string, chainId: number): Promise<string | undefined> {
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+    const body = (await res.json()) as { result?: string }
+    return body.result && Number(body.result) === chainId ? url : undefined
+  } catch {
+    return undefined // not answering yet
   }
-  throw new Error(`alto did not answer${port() ? ` at port ${port()}` : ' (no port in its log)'} within ${timeoutMs} ms: ${output()}`)
 }

@@ -15,6 +15,7 @@ import {
 } from '../../src/api/provider'
 import { startProviderStack, type ProviderStack } from './provider-stack'
 import { readEvents } from '../../server/events.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
 const TRUST = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'
@@ -24,7 +25,7 @@ const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({ apiUr
 const watchdog = setTimeout(() => {
   console.error('provider.test.ts: timed out')
   process.exit(1)
-}, 90_000)
+}, watchdogMs(90_000))
 
 const test = suite('api/provider')
 test.before(async () => {

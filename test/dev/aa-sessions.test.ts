@@ -9,12 +9,13 @@ import { createBundlerClient, entryPoint07Abi, entryPoint07Address, toPackedUser
 import { startChains, toViemChain, type LocalChains } from '../../dev/chains/index.ts'
 import { startAccountAbstraction, type AccountAbstraction } from '../../dev/aa/index.ts'
 import { sessionAbi, toPosternSmartAccount, toSessionSmartAccount } from '../../secure/smart-account.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction }>('dev/aa sessions')
 const watchdog = setTimeout(() => {
   console.error('aa-sessions.test.ts: timed out')
   process.exit(1)
-}, 170_000)
+}, watchdogMs(170_000))
 
 test.before(async (ctx) => {
   ctx.chains = await startChains({ chainIds: [1] })

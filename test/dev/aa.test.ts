@@ -13,6 +13,7 @@ import { toPosternSmartAccount } from '../../secure/smart-account.ts'
 import { verifyEvm } from '../../server/auth/verify.ts'
 import { stealFreedPorts } from './port-thief.ts'
 import { EvmChain } from '../../server/chain/evm.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction; stolen?: number[] }>('dev/aa')
 // A state folder, as npm start's .dev-state: the last test restarts from it.
@@ -21,7 +22,7 @@ const stateDir = mkdtempSync(join(tmpdir(), 'postern-aa-'))
 const watchdog = setTimeout(() => {
   console.error('aa.test.ts: timed out')
   process.exit(1)
-}, 170_000)
+}, watchdogMs(170_000))
 
 test.before(async (ctx) => {
   ctx.chains = await startChains({ chainIds: [1], stateDir })

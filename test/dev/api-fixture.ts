@@ -4,6 +4,7 @@ import type { Test } from 'uvu'
 import { startApiServer, type ApiServer, type ApiServerOptions } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import { startPostgres, type TestPostgres } from '../server/postgres.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 export interface ApiCtx {
   chains?: LocalChains
@@ -18,7 +19,7 @@ export function withApiServer(test: Test<ApiCtx>, label: string, opts: { postgre
   const watchdog = setTimeout(() => {
     console.error(`${label}: timed out`)
     void teardown().finally(() => process.exit(1))
-  }, timeoutMs)
+  }, watchdogMs(timeoutMs))
   test.before(async (ctx) => {
     teardown = async () => {
       await ctx.api?.stop()

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { createPublicClient, formatUnits, http, parseUnits } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEMO_MNEMONIC, deployerAccount, mintToken, startChains, TOKEN_ABI, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ stack?: LocalChains; startMs: number }>('dev/chains', { startMs: 0 })
 
@@ -11,7 +12,7 @@ const watchdog = setTimeout(() => {
   console.error('chains.test.ts: timed out')
   process.exitCode = 1
   void stackStop().finally(() => process.exit(1))
-}, 60_000)
+}, watchdogMs(60_000))
 let stackStop = async () => {}
 
 test.before(async (ctx) => {

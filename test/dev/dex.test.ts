@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits } from 'viem'
 import { dexAddresses, ROUTER_ABI, startChains, TOKEN_ADDRESS, type LocalChains } from '../../dev/chains/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ stack?: LocalChains }>('dev/chains dex')
 const watchdog = setTimeout(() => {
   console.error('dex.test.ts: timed out')
   process.exit(1)
-}, 60_000)
+}, watchdogMs(60_000))
 
 test.before(async (ctx) => {
   ctx.stack = await startChains()

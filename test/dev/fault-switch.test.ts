@@ -8,7 +8,7 @@ const test = suite('dev stack: fault switches')
 let stack: Stack | undefined
 
 test.before(async () => {
-  stack = await startStack({ solana: false, reactDemo: false })
+  stack = await startStack({ solana: false, reactDemo: false, bundlers: 'on-demand' })
 })
 test.after(async () => {
   await stack?.stop()

@@ -14,6 +14,7 @@ import {
   type RequestLogEntry,
   type WindowWithTestWallet,
 } from '../../dev/wallet/injected/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const ADDRESSES = demoAddresses()
 const ETH = 10n ** 18n
@@ -72,7 +73,7 @@ async function teardown(): Promise<void> {
 const watchdog = setTimeout(() => {
   console.error('injected-wallet.test: timed out after 60 s')
   void teardown().finally(() => process.exit(1))
-}, 60_000)
+}, watchdogMs(60_000))
 
 function serve(): Promise<string> {
   const script = injectedWalletSource()

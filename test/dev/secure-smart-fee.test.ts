@@ -13,12 +13,13 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { createSmart } from '../../secure/smart.ts'
 import { handleSmartRpc, type SmartRpcContext } from '../../secure/smart-rpc.ts'
 import { userOpGasLimit } from '../../secure/describe/user-op-fee.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction; api?: ApiServer }>('secure site: smart-account fee')
 const watchdog = setTimeout(() => {
   console.error('secure-smart-fee.test.ts: timed out')
   process.exit(1)
-}, 170_000)
+}, watchdogMs(170_000))
 
 test.before(async (ctx) => {
   ctx.chains = await startChains({ chainIds: [137] })

@@ -13,10 +13,11 @@ import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
 import { handleSolanaRpc, solanaKeyFrom, type SolanaContext } from '../../secure/solana.ts'
 import { DECIMALS_UNREAD } from '../../secure/describe/solana-instructions.ts'
 import { DEMO_TOKEN } from '../../dev/solana/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite('secure site: Solana account')
 let solana: LocalSolana
-const watchdog = setTimeout(() => { console.error('secure-solana.test.ts: timed out'); process.exit(1) }, 40_000)
+const watchdog = setTimeout(() => { console.error('secure-solana.test.ts: timed out'); process.exit(1) }, watchdogMs(40_000))
 test.before(async () => { solana = await startSolana() })
 test.after(async () => { await solana.stop(); clearTimeout(watchdog) })
 

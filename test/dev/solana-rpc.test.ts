@@ -37,6 +37,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { startSolana, type LocalSolana } from '../../dev/solana/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const SOL = 1_000_000_000n
 
@@ -52,7 +53,7 @@ let teardown = async () => {}
 const watchdog = setTimeout(() => {
   console.error('solana-rpc.test.ts: timed out')
   void teardown().finally(() => process.exit(1))
-}, 40_000)
+}, watchdogMs(40_000))
 
 test.before(async (ctx) => {
   const t0 = performance.now()

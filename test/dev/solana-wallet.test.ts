@@ -34,6 +34,7 @@ import {
   type SolanaTestWalletOptions,
   type WindowWithSolanaTestWallet,
 } from '../../dev/wallet/solana/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const NAME = 'Postern Solana Test'
 const SOL = 1_000_000_000n
@@ -54,7 +55,7 @@ let teardown = async () => {}
 const watchdog = setTimeout(() => {
   console.error('solana-wallet.test.ts: timed out')
   void teardown().finally(() => process.exit(1))
-}, 40_000)
+}, watchdogMs(40_000))
 
 /** `/?order=before|after|app`: the wallet script before the app, after it, or not at all. */
 function page(order: string, options: SolanaTestWalletOptions): string {

@@ -14,7 +14,7 @@ const me = demoAddresses()[0]!
 let stack: Stack | undefined
 // What the state folder keeps is the chains', the Solana ledger's and the server's: the Bitcoin and
 // TON ledgers (never saved) and the demo bundles are left out of both starts.
-const LEAN = { bitcoin: false, ton: false, reactDemo: false } as const
+const LEAN = { bitcoin: false, ton: false, reactDemo: false, bundlers: 'on-demand' } as const
 
 test.after(async () => {
   await stack?.stop()

@@ -11,6 +11,7 @@ import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { Transaction } from '@mysten/sui/transactions'
 import { toBase64 } from '@mysten/sui/utils'
 import { MIST_PER_SUI, startSui, type LocalSui } from '../../dev/sui/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite('dev: local Sui node')
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-sui-state-'))
@@ -20,7 +21,7 @@ const bob = new Ed25519Keypair().toSuiAddress()
 let node: LocalSui | undefined
 let client: SuiJsonRpcClient
 
-const watchdog = setTimeout(() => (console.error('sui-node.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('sui-node.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async () => {
   node = await startSui({ fund: [alice.toSuiAddress()], stateDir })
   client = new SuiJsonRpcClient({ url: node.url, network: 'localnet' })

@@ -7,6 +7,7 @@ import { SuiJsonRpcClient, JsonRpcError } from '@mysten/sui/jsonRpc'
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519'
 import { Transaction } from '@mysten/sui/transactions'
 import { MIST_PER_SUI, startSui, type LocalSui } from '../../dev/sui/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite('dev: local Sui node, transaction queries')
 const alice = new Ed25519Keypair()
@@ -24,7 +25,7 @@ async function transfer(from: Ed25519Keypair, to: string, amount: bigint): Promi
   return result.digest
 }
 
-const watchdog = setTimeout(() => (console.error('sui-query.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('sui-query.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async () => {
   node = await startSui({ fund: [alice.toSuiAddress(), carol.toSuiAddress()] })
   client = new SuiJsonRpcClient({ url: node.url, network: 'localnet' })

@@ -9,12 +9,13 @@ import { DEMO_TRC20, startTron, type LocalTron } from '../../dev/tron/index.ts'
 import { hexToBytes, signDigest } from '../../dev/tron/crypto.ts'
 import { tronApi, type TronTransaction } from '../../src/utils/tron/http.ts'
 import { sendToken, sendTrx, trc20Balance, waitForReceipt } from '../../src/utils/tron/transfer.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite('dev: local TRON node restart')
 const stateDir = mkdtempSync(join(tmpdir(), 'postern-tron-state-'))
 let node: LocalTron | undefined
 
-const watchdog = setTimeout(() => (console.error('tron-restart.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('tron-restart.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.after(async () => {
   await node?.stop()
   rmSync(stateDir, { recursive: true, force: true })

@@ -14,7 +14,7 @@ let e2e: E2E
 const address = demoAddresses()[0]!
 
 test.before(async () => {
-  e2e = await startE2E({ ownStack: true })
+  e2e = await startE2E({ ownStack: true, bundlers: 'on-demand' })
   e2e.stack.web.setPage('/t/analytics.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/analytics-early.html', evmPage(e2e.stack))
   e2e.stack.web.setPage('/t/no-analytics.html', evmPage(e2e.stack, { options: 'features: { analytics: false, email: false, socials: false },' }))

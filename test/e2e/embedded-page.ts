@@ -54,12 +54,18 @@ export async function submitEmail(page: Page, email: string): Promise<void> {
   await page.locator('w3m-modal [data-testid=w3m-email-login] button[type=submit]').click()
 }
 
+/**
+ * How long a mail may take to arrive: a second alone, but the API server, its SMTP client and the
+ * mail server share a machine whose cores a whole test run keeps busy. Only a failure waits it out.
+ */
+const MAIL_WAIT_MS = 60_000
+
 /** Reads the newest code mailed to `email` from the inbox page, in a tab of its own. */
 export async function codeFromInbox(browser: Browser, stack: Stack, email: string, after = 0): Promise<string> {
   const context = await browser.newContext()
   try {
     const inbox = await context.newPage()
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + MAIL_WAIT_MS
     while (Date.now() < deadline) {
       await inbox.goto(`${stack.mail.inboxUrl}?to=${encodeURIComponent(email)}`)
       const count = await inbox.locator('article').count()
@@ -83,7 +89,7 @@ export const mailCount = (stack: Stack, email: string) => stack.mail.messages.fi
  * would. Returns how many mails that address had with the link: the code comes after them.
  */
 export async function approveDeviceFromInbox(browser: Browser, stack: Stack, email: string, after = 0): Promise<number> {
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + MAIL_WAIT_MS
   let link: string | undefined
   let count = 0
   while (!link && Date.now() < deadline) {

@@ -25,6 +25,8 @@ export interface E2EOptions {
   reactDemo?: boolean
   /** A stack and browser of this file's own even where files share one (services taken down, restarted, or counted from fresh). */
   ownStack?: boolean
+  /** An own stack's bundlers start on their first request (for a file that sends no user operation). */
+  bundlers?: 'on-demand'
 }
 
 interface Started {
@@ -38,7 +40,7 @@ const SHARED_OPTIONS = { solana: true, reactDemo: true }
 let sharing: { whileStarting<T>(start: () => Promise<T>): Promise<T> } | undefined
 let shared: Promise<Started> | undefined
 
-async function launch(opts: { solana: boolean; reactDemo: boolean }): Promise<Started> {
+async function launch(opts: { solana: boolean; reactDemo: boolean; bundlers?: 'on-demand' }): Promise<Started> {
   // The browser starts while the stack does (the stack waits mostly on its bundlers).
   const [started, launched] = await Promise.allSettled([startStack(opts), launchChromium()])
   if (started.status === 'rejected' || launched.status === 'rejected') {
@@ -100,7 +102,7 @@ function startShared(): Promise<Started> {
 
 export async function startE2E(opts: E2EOptions = {}): Promise<E2E> {
   const own = !sharing || opts.ownStack === true
-  const { stack, browser } = own ? await launch({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false }) : await startShared()
+  const { stack, browser } = own ? await launch({ solana: opts.solana ?? false, reactDemo: opts.reactDemo ?? false, bundlers: opts.bundlers }) : await startShared()
   const contexts: BrowserContext[] = []
   return {
     stack,

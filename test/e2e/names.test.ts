@@ -23,7 +23,7 @@ const stored = async () => (await e2e.stack.api.db.query<{ name: string }>('SELE
 const connect = (index: number) => connectFeaturePage(e2e, 'names', index)
 
 test.before(async () => {
-  e2e = await startE2E({ ownStack: true })
+  e2e = await startE2E({ ownStack: true, bundlers: 'on-demand' })
   installFeaturePages(e2e.stack, 'names', [3, 4])
 })
 test.after(async () => {

@@ -36,7 +36,7 @@ const OWN_CONFIG = `(() => {
 })()`
 
 test.before(async () => {
-  e2e = await startE2E({ solana: true, ownStack: true })
+  e2e = await startE2E({ solana: true, ownStack: true, bundlers: 'on-demand' })
   const { stack } = e2e
   stack.web.setPage('/t/siwx.html', siwxPage(stack, { siwx: 'new S.ReferenceAuthSIWX({ statement: "Sign in to the SIWX demo" })' }))
   stack.web.setPage('/t/siwx-own.html', siwxPage(stack, { siwx: OWN_CONFIG }))

@@ -29,7 +29,7 @@ let e2e: E2E
 let solAddress: string
 
 test.before(async () => {
-  e2e = await startE2E({ solana: true, ownStack: true })
+  e2e = await startE2E({ solana: true, ownStack: true, bundlers: 'on-demand' })
   const { stack } = e2e
   solAddress = stack.solana!.accounts[0]!.address
   const chains = Object.fromEntries(stack.chains.map((c) => [String(c.chainId), c.rpcUrl]))

@@ -51,7 +51,7 @@ let owner: string
 let other: string
 
 test.before(async () => {
-  e2e = await startE2E({ solana: true, ownStack: true })
+  e2e = await startE2E({ solana: true, ownStack: true, bundlers: 'on-demand' })
   const { stack } = e2e
   rpc = createSolanaRpc(stack.solana!.rpcUrl)
   owner = stack.solana!.accounts[0]!.address

@@ -23,6 +23,8 @@ export async function shownUri(page: Page, not?: string): Promise<string> {
       return uri && uri.startsWith('wc:') && uri !== previous ? uri : undefined
     },
     not,
+    // Generous: the relay, the page and the wallet share a machine a whole test run keeps busy; only a failure waits it out.
+    { timeout: 60_000 },
   )
   return (await handle.jsonValue()) as string
 }
@@ -33,7 +35,7 @@ export async function shownUri(page: Page, not?: string): Promise<string> {
  */
 export async function pairUniversalConnector(page: Page, url: string, wallet: { pair(uri: string): Promise<unknown> }): Promise<void> {
   await page.goto(url)
-  await page.waitForFunction(() => !!(window as unknown as { connector?: unknown }).connector, undefined, { timeout: 20_000 })
+  await page.waitForFunction(() => !!(window as unknown as { connector?: unknown }).connector, undefined, { timeout: 60_000 })
   await page.evaluate(() => {
     const w = window as unknown as { connector: { connect(): Promise<unknown> }; connecting?: Promise<unknown> }
     w.connecting = w.connector.connect()

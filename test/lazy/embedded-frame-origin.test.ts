@@ -7,12 +7,13 @@ import { createServer } from 'node:http'
 import { createFrame, type Frame } from '../../src/lazy/embedded/frame.ts'
 import { frameOriginAllowed } from '../../src/lazy/embedded/frame-origin.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ api?: ApiServer }>('embedded frame: origin asked first', {})
 const watchdog = setTimeout(() => {
   console.error('embedded-frame-origin.test.ts: timed out')
   process.exit(1)
-}, 300_000)
+}, watchdogMs(60_000))
 const frames: Frame[] = []
 test.before(async (ctx) => {
   ctx.api = await startApiServer({ chains: [], indexer: false })

@@ -5,11 +5,12 @@ import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { watchdogMs } from '../watchdog.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('api table')
 const appkit = JSON.parse(readFileSync(`${root}build/appkit-api.json`, 'utf8'))
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'build/api-table.ts', '--print'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+const run = spawnSync(process.execPath, ['--import', 'tsx', 'build/api-table.ts', '--print'], { cwd: root, encoding: 'utf8', timeout: watchdogMs(120_000) })
 const rows = [...run.stdout.matchAll(/^\| (.+) \| (.+) \|$/gm)].filter((m) => m[1] !== 'AppKit 1.8' && m[1] !== '---')
 
 test('behavior: every AppKit 1.8 name has a row that says yes or names an issue', () => {

@@ -6,6 +6,7 @@ import { accessSync, constants, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitForStart } from '../../dev/lib/start-wait.ts'
 
 export const root = fileURLToPath(new URL('../..', import.meta.url))
 // The throw-away project goes in memory (/dev/shm) where there is one: writing and then deleting its
@@ -50,8 +51,8 @@ export interface Command {
   output(): string
   /** Its exit code, once it exits. */
   exited: Promise<number | null>
-  /** Its exit code, or 'still running' when it has not exited within `ms` (a refusal that did not happen). */
-  exitCode(ms?: number): Promise<number | null | 'still running'>
+  /** Its exit code, or 'still running' when it has not exited after `cpuMs` of its own CPU time (a refusal that did not happen). */
+  exitCode(cpuMs?: number): Promise<number | null | 'still running'>
   stop(): Promise<number | null>
 }
 
@@ -67,7 +68,8 @@ export function startCommand(project: string, bin: string, env: Record<string, s
     child,
     output: () => text,
     exited,
-    exitCode: (ms = 20_000) => Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(resolve, ms, 'still running').unref())]),
+    exitCode: (cpuMs = 20_000) => waitForStart(child.pid, () => (child.exitCode !== null || child.signalCode !== null ? exited : undefined), { cpuMs, wallMs: COMMAND_WALL_MS }, () => new Error('still running'))
+      .catch((error: Error) => (error.message === 'still running' ? ('still running' as const) : Promise.reject(error))),
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       return exited
@@ -75,14 +77,19 @@ export function startCommand(project: string, bin: string, env: Record<string, s
   }
 }
 
-/** The port a command says it listens on ("listening on host:port"), waiting up to `ms`. */
-export async function listeningPort(command: Command, ms = 30_000): Promise<number> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
+/**
+ * A packed command's start and refusal are waited for by its own CPU time (dev/lib/start-wait.ts),
+ * not the wall clock, which a machine with every core busy stretches several times over; the
+ * wall-clock cap is for a command that waits on something that never comes.
+ */
+const COMMAND_WALL_MS = 240_000
+
+/** The port a command says it listens on ("listening on host:port"), once it has (up to `cpuMs` of its own CPU time). */
+export async function listeningPort(command: Command, cpuMs = 30_000): Promise<number> {
+  return waitForStart(command.child.pid, () => {
     const match = /listening on [^\s:]+:(\d+)/.exec(command.output())
     if (match) return Number(match[1])
     if (command.child.exitCode !== null) throw new Error(`exited ${command.child.exitCode} before listening:\n${command.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`not listening after ${ms} ms:\n${command.output()}`)
+    return undefined
+  }, { cpuMs, wallMs: COMMAND_WALL_MS }, (reason) => new Error(`not listening ${reason}:\n${command.output()}`))
 }

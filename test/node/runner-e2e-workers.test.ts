@@ -6,11 +6,12 @@ import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { alive } from './process-alive.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('test runner: e2e workers')
 
-const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/e2e-workers', '--timeout', '10', '--e2e-workers', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: 180_000 })
+const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/e2e-workers', '--timeout', '10', '--e2e-workers', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: watchdogMs(180_000) })
 const output = `${run.stdout}${run.stderr}`
 const worker = (name: string) => Number(new RegExp(`${name} fixture: worker (\\d+)`).exec(output)?.[1])
 const child = (name: string) => Number(new RegExp(`${name} fixture: worker \\d+ child (\\d+)`).exec(output)?.[1])

@@ -6,12 +6,13 @@ import * as assert from 'uvu/assert'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { alive } from './process-alive.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const test = suite('test runner')
 
 const started = Date.now()
-const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/runner', '--timeout', '15', '--jobs', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
+const run = spawnSync(process.execPath, ['test/run.mjs', '--dir', 'test/fixtures/runner', '--timeout', '15', '--jobs', '1', '--grace', '1'], { cwd: root, encoding: 'utf8', timeout: watchdogMs(120_000) })
 const seconds = (Date.now() - started) / 1000
 const output = `${run.stdout}${run.stderr}`
 const pid = (name: string) => Number(new RegExp(`${name} fixture: child (\\d+)`).exec(output)?.[1])

@@ -13,6 +13,7 @@ import { startOidcProvider, type OidcServer } from '../../dev/oidc/index.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { routes } from '../../server/routes/index.ts'
 import { hostileBody, hostileOrigin, hostileQuery, hostileSegment } from './fuzz/inputs.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const SEED = 26_05
 const RUNS_PER_ROUTE = Number(process.env['FUZZ_RUNS'] ?? 24)
@@ -30,7 +31,7 @@ const test = suite<Ctx>('server API fuzz', {})
 const watchdog = setTimeout(() => {
   console.error('api-fuzz.test.ts: timed out')
   process.exit(1)
-}, 300_000)
+}, watchdogMs(300_000))
 
 test.before(async (ctx) => {
   ;[ctx.chains, ctx.mail, ctx.relay, ctx.oidc] = await Promise.all([startChains(), startMailServer(), startFarcasterRelay(), startOidcProvider({ redirectUris: ['http://127.0.0.1:5173/callback.html'] })])

@@ -6,12 +6,13 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ api?: ApiServer }>('server: appkit-config', {})
 const watchdog = setTimeout(() => {
   console.error('appkit-config.test.ts: timed out')
   process.exit(1)
-}, 60_000)
+}, watchdogMs(60_000))
 
 test.before(async (ctx) => {
   const { remoteConfig } = configFromEnv({ SECURE_SITE_URL: 'https://secure.example.com', APPKIT_FEATURES: 'test=email+google+github' })

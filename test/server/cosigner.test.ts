@@ -15,12 +15,13 @@ import { placeStorage, storageAbi } from '../../dev/chains/storage.ts'
 import { sessionAbi, toPosternSmartAccount } from '../../secure/smart-account.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { revokeMessage } from '../../src/smart-session/revoke-message.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ chains?: LocalChains; aa?: AccountAbstraction; api?: ApiServer }>('server: smart-session co-signer', {})
 const watchdog = setTimeout(() => {
   console.error('cosigner.test.ts: timed out')
   process.exit(1)
-}, 240_000)
+}, watchdogMs(240_000))
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const STORAGE = '0x2d506af8f3499b1e49aced92b72be8c22616ed95' as Address

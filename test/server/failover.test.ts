@@ -5,8 +5,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startChains } from '../../dev/chains/index.ts'
 import { runFailover, type FailoverReport } from '../../bench/server-failover.ts'
+import { watchdogMs } from '../watchdog.ts'
 
-const watchdog = setTimeout(() => (console.error('failover.test.ts: timed out'), process.exit(1)), 90_000)
+const watchdog = setTimeout(() => (console.error('failover.test.ts: timed out'), process.exit(1)), watchdogMs(90_000))
 let report: FailoverReport | undefined
 
 test.before(async () => {

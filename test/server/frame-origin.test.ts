@@ -7,12 +7,13 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { frameAncestors } from '../../server/auth/frame-policy.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 const test = suite<{ api?: ApiServer; limited?: ApiServer }>('server: frame-origin', {})
 const watchdog = setTimeout(() => {
   console.error('frame-origin.test.ts: timed out')
   process.exit(1)
-}, 60_000)
+}, watchdogMs(60_000))
 
 test.before(async (ctx) => {
   ;[ctx.api, ctx.limited] = await Promise.all([

@@ -13,6 +13,7 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startIndexer } from '../../server/indexer/index.ts'
 import { fresh, json, sendEth, sendUsdc, type Balance, type History } from '../dev/api-chain-cases.ts'
 import { startRpcProxy } from './hardening/rpc-proxy.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   chains?: LocalChains
@@ -21,7 +22,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('server indexer', {})
 
-const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), 120_000)
+const watchdog = setTimeout(() => (console.error('indexer.test.ts: timed out'), process.exit(1)), watchdogMs(120_000))
 test.before(async (ctx) => {
   ctx.dir = await mkdtemp(join(tmpdir(), 'postern-indexer-'))
   ctx.chains = await startChains()

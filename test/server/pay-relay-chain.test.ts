@@ -15,10 +15,11 @@ import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import type { RelayFault } from '../../server/pay-relay-tx.ts'
 import { depositUsdc, fresh, NATIVE, reader, relayQuote, relayStatus, send, statusNow, usdcOf } from './pay-relay-fixture.ts'
 import { startRpcProxy, type RpcProxy } from './pay-relay-rpc-proxy.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx { chains?: LocalChains; api?: ApiServer; proxy?: RpcProxy }
 const test = suite<Ctx>('pay relayer: on a real chain', {})
-const watchdog = setTimeout(() => { console.error('pay-relay-chain.test.ts: timed out'); process.exit(1) }, 180_000)
+const watchdog = setTimeout(() => { console.error('pay-relay-chain.test.ts: timed out'); process.exit(1) }, watchdogMs(180_000))
 /** Blocks one log query asks for, and read again on every look. */
 const MAX_RANGE = 50
 const REORG_BLOCKS = 3

@@ -15,11 +15,12 @@ import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import { openDepositKey } from '../../server/pay-relay-key.ts'
 import type { RelayFault } from '../../server/pay-relay-tx.ts'
 import { depositUsdc, fresh, relayQuote, relayStatus, send, usdcOf } from './pay-relay-fixture.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx { chains?: LocalChains; api?: ApiServer; dataDir?: string }
 const test = suite<Ctx>('pay relayer: a payout survives the server dying mid-way', {})
 const key = randomBytes(32).toString('hex')
-const watchdog = setTimeout(() => { console.error('pay-relay-crash.test.ts: timed out'); process.exit(1) }, 180_000)
+const watchdog = setTimeout(() => { console.error('pay-relay-crash.test.ts: timed out'); process.exit(1) }, watchdogMs(180_000))
 
 /** A server on the file's PGlite folder; `fault` stands in for the process dying at that point (it looks at nothing after). */
 const start = (ctx: Ctx, fault?: RelayFault) =>

@@ -8,10 +8,11 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startChains, type LocalChains } from '../../dev/chains/index.ts'
 import { startPostgres, type TestPostgres } from './postgres.ts'
 import { depositUsdc, fresh, relayQuote, relayStatus, usdcOf } from './pay-relay-fixture.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx { chains?: LocalChains; postgres?: TestPostgres; servers: ApiServer[] }
 const test = suite<Ctx>('pay relayer: two servers on one database', { servers: [] })
-const watchdog = setTimeout(() => { console.error('pay-relay-workers.test.ts: timed out'); process.exit(1) }, 180_000)
+const watchdog = setTimeout(() => { console.error('pay-relay-workers.test.ts: timed out'); process.exit(1) }, watchdogMs(180_000))
 
 test.before(async (ctx) => {
   const [chains, postgres] = await Promise.all([startChains(), startPostgres()])

@@ -7,11 +7,12 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { startMailServer, type MailServer } from '../../dev/mail/index.ts'
 import { startPostgres, type TestPostgres } from './postgres.ts'
 import { loginSecret, newDeviceId } from './login-secret.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx { postgres?: TestPostgres; mail?: MailServer; servers: ApiServer[] }
 const test = suite<Ctx>('rate limits shared by two servers on one Postgres', { servers: [] })
 
-const watchdog = setTimeout(() => (console.error('rate-limits-postgres.test.ts: timed out'), process.exit(1)), 120_000)
+const watchdog = setTimeout(() => (console.error('rate-limits-postgres.test.ts: timed out'), process.exit(1)), watchdogMs(120_000))
 test.before(async (ctx) => {
   ;[ctx.postgres, ctx.mail] = await Promise.all([startPostgres(), startMailServer()])
   const databaseUrl = await ctx.postgres.createDatabase()

@@ -9,6 +9,7 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { fresh, sendEth, type History } from '../dev/api-chain-cases.ts'
 import { startPostgres, type TestPostgres } from './postgres.ts'
 import { stealFreedPorts } from '../dev/port-thief.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   chains?: LocalChains
@@ -19,7 +20,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('two servers on one Postgres', { servers: [] })
 
-const watchdog = setTimeout(() => (console.error('shared-postgres.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('shared-postgres.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async (ctx) => {
   // Postgres starts while the first port this process frees is taken at once by another listener.
   const thief = stealFreedPorts(1)

@@ -22,6 +22,7 @@ import { syncSolana, TOKEN_ACCOUNTS_SWEEP_MS, watchSolana } from '../../server/i
 import type { Balance, History } from '../dev/api-chain-cases.ts'
 import { sendSolana } from '../dev/solana-send.ts'
 import { startRpcProxy, type RpcProxy } from './hardening/rpc-proxy.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   solana?: LocalSolana
@@ -35,7 +36,7 @@ const test = suite<Ctx>('server indexer on Solana', { signers: [] })
 const TOKEN_PROGRAM = address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 const ATA_PROGRAM = address('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
-const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), 90_000)
+const watchdog = setTimeout(() => (console.error('solana-indexer.test.ts: timed out'), process.exit(1)), watchdogMs(90_000))
 test.before(async (ctx) => {
   ctx.solana = await startSolana()
   ctx.signers = await Promise.all(ctx.solana.accounts.map((a) => createKeyPairSignerFromBytes(a.secretKey)))

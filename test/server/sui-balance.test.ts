@@ -11,6 +11,7 @@ import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
 import { setPrice } from '../../server/prices.ts'
 import { accountBalance as balance } from './account-routes.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   sui?: LocalSui
@@ -23,7 +24,7 @@ const CHAIN = 'sui:localnet'
 const owner = new Ed25519Keypair().toSuiAddress()
 const USDC = '0x5d4b302506645c37ff133b98c4b50a5ae14841659738d6d733d59d0d217a93bf::coin::COIN'
 
-const watchdog = setTimeout(() => (console.error('sui-balance.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('sui-balance.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async (ctx) => {
   ctx.sui = await startSui({ fund: [owner], amount: 6n })
   const proxy = await suiNodeProxy(ctx.sui.url, (method, params) => ctx.fake?.(method, params))

@@ -11,6 +11,7 @@ import { MIST_PER_SUI, startSui, type LocalSui } from '../../dev/sui/index.ts'
 import { suiNodeProxy, type SuiFake } from './sui-node-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { accountHistory as history } from './account-routes.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   sui?: LocalSui
@@ -27,7 +28,7 @@ const bob = new Ed25519Keypair().toSuiAddress()
 /** Every transaction, oldest first. */
 const digests: string[] = []
 
-const watchdog = setTimeout(() => (console.error('sui-history.test.ts: timed out'), process.exit(1)), 90_000)
+const watchdog = setTimeout(() => (console.error('sui-history.test.ts: timed out'), process.exit(1)), watchdogMs(90_000))
 test.before(async (ctx) => {
   ctx.sui = await startSui({ fund: [owner.toSuiAddress(), carol.toSuiAddress()] })
   const client = new SuiJsonRpcClient({ url: ctx.sui.url, network: 'localnet' })

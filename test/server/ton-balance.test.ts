@@ -11,6 +11,7 @@ import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
 import { accountBalance as balance } from './account-routes.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   ton?: LocalTon
@@ -23,7 +24,7 @@ interface Ctx {
 const test = suite<Ctx>('server: TON balances', {})
 const TON_CAIP = 'ton:-239'
 
-const watchdog = setTimeout(() => (console.error('ton-balance.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('ton-balance.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async (ctx) => {
   ctx.wallet = (await demoTonWallet()).contract.address
   ctx.ton = await startTon({ fund: [ctx.wallet], amount: toNano('12.5') })

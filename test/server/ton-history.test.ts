@@ -11,6 +11,7 @@ import { demoTonWallet } from '../../dev/ton/keys.ts'
 import { tonApiProxy } from './ton-api-proxy.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { accountHistory as history } from './account-routes.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   ton?: LocalTon
@@ -25,7 +26,7 @@ const test = suite<Ctx>('server: TON history', {})
 const TON_CAIP = 'ton:-239'
 const SENDS = 25
 
-const watchdog = setTimeout(() => (console.error('ton-history.test.ts: timed out'), process.exit(1)), 90_000)
+const watchdog = setTimeout(() => (console.error('ton-history.test.ts: timed out'), process.exit(1)), watchdogMs(90_000))
 test.before(async (ctx) => {
   const { key, contract } = await demoTonWallet()
   ctx.wallet = contract.address

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert'
 import { DEMO_TRC20, startTron, type LocalTron } from '../../dev/tron/index.ts'
 import { startApiServer, type ApiServer } from '../../server/index.ts'
 import { configFromEnv } from '../../server/config.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   tron?: LocalTron
@@ -12,7 +13,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('server: TRON balances', {})
 
-const watchdog = setTimeout(() => (console.error('tron-balance.test.ts: timed out'), process.exit(1)), 60_000)
+const watchdog = setTimeout(() => (console.error('tron-balance.test.ts: timed out'), process.exit(1)), watchdogMs(60_000))
 test.before(async (ctx) => {
   ctx.tron = await startTron({ blockMs: 200 })
   ctx.api = await startApiServer({

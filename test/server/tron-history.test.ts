@@ -12,6 +12,7 @@ import { TRON_FETCH_LIMIT } from '../../server/chain/tron-history.ts'
 import { tronApi, type TronTransaction } from '../../src/utils/tron/http.ts'
 import { sendToken, sendTrx, waitForReceipt } from '../../src/utils/tron/transfer.ts'
 import { accountHistory as history } from './account-routes.ts'
+import { watchdogMs } from '../watchdog.ts'
 
 interface Ctx {
   tron?: LocalTron
@@ -23,7 +24,7 @@ interface Ctx {
 }
 const test = suite<Ctx>('server: TRON history', { sent: { trx: [], usdt: [], received: [] } })
 
-const watchdog = setTimeout(() => (console.error('tron-history.test.ts: timed out'), process.exit(1)), 90_000)
+const watchdog = setTimeout(() => (console.error('tron-history.test.ts: timed out'), process.exit(1)), watchdogMs(90_000))
 const TRX_SENDS = TRON_FETCH_LIMIT + 5
 
 test.before(async (ctx) => {

@@ -7,6 +7,7 @@ import { parseOptions, type AppKitOptions } from '../../src/signals/options'
 import { mainnet, polygon } from '../../src/networks'
 import type { Connector } from '../../src/types'
 import { startProviderStack, type ProviderStack } from '../api/provider-stack'
+import { watchdogMs } from '../watchdog.ts'
 
 export const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
 export const TRUST = '4622a2b2d6af1c9844944291e5e7351a6aa24cd7b23099efac1b2fd875da31a0'
@@ -19,7 +20,7 @@ export function withStack(test: Test, name: string): void {
   const watchdog = setTimeout(() => {
     process.stderr.write(`${name}: timed out\n`)
     process.exit(1)
-  }, 300_000)
+  }, watchdogMs(120_000))
   test.before(async () => {
     fixture.stack = await startProviderStack()
   })

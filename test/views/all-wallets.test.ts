@@ -5,13 +5,14 @@ import * as assert from 'uvu/assert'
 import type { ChainAdapter } from '../../src/types'
 import { kitWith, modalRoot, resetDom, waitFor } from '../render'
 import { startProviderStack, type ProviderStack } from '../api/provider-stack'
+import { watchdogMs } from '../watchdog.ts'
 
 const adapter = { namespace: 'eip155', setup() {} } as unknown as ChainAdapter
 let stack: ProviderStack
 const watchdog = setTimeout(() => {
   process.stderr.write('all-wallets.test.ts: timed out\n')
   process.exit(1)
-}, 300_000)
+}, watchdogMs(90_000))
 
 const tiles = () => [...modalRoot().querySelectorAll<HTMLButtonElement>('.aw-item')]
 const input = () => modalRoot().querySelector<HTMLInputElement>('input[aria-label="Search wallet"]')
