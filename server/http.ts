@@ -32,6 +32,15 @@ export function errorReply(error: unknown): Reply {
   return { status: 500, json: { reason: 'Internal error', id } }
 }
 
+/**
+ * A chain read that failed: 502 with the node's first line. The reads also use the database (the
+ * tokens it knows, the shared read), so a database out of reach stays what it is, a 503.
+ */
+export function chainReadFailed(error: unknown): never {
+  if (isDbUnavailable(error)) throw error
+  throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+}
+
 export type Reply =
   | { status?: number; json: unknown; headers?: Record<string, string> }
   | { status?: number; body: string; contentType: string; headers?: Record<string, string> }

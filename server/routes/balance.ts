@@ -9,7 +9,7 @@ import { isTonAddress, tonBalance } from '../chain/ton.ts'
 import { suiHoldings } from '../sui-balance.ts'
 import { isSuiAddress } from '../sui-rpc.ts'
 import { fixtures, nativeCurrency } from '../fixtures.ts'
-import { HttpError, parse } from '../http.ts'
+import { chainReadFailed, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
 import { priceTable } from '../prices.ts'
 import type { Route } from '../router.ts'
@@ -133,7 +133,7 @@ export const balanceRoutes: Route[] = [
           balances = await solanaEntries(state, price, state.solanaRpcUrl, solana, address, fresh, solanaRead)
         }
       } catch (error) {
-        throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        chainReadFailed(error)
       }
       // An address someone looks at is worth following for its history (and for ending its shared
       // read when it moves): marked once per read of the ledger, not on every request it serves.

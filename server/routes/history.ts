@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { Cursor, historyPage } from '../history.ts'
-import { HttpError, parse } from '../http.ts'
+import { chainReadFailed, parse } from '../http.ts'
 import { watchSolana } from '../indexer/solana.ts'
 import type { Route } from '../router.ts'
 import { AnyAddress, isEvmAddress, SdkQuery, ServedChainId } from '../schemas.ts'
@@ -17,9 +17,6 @@ import { isSuiAddress } from '../sui-rpc.ts'
 
 const Params = v.object({ address: AnyAddress })
 
-const chainReadFailed = (error: unknown): never => {
-  throw new HttpError(502, `chain read failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
-}
 
 export const historyRoutes: Route[] = [
   {
