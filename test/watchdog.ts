@@ -8,21 +8,25 @@
 /** The environment variable the test runner sets to its per-file limit (ms). */
 export const RUNNER_FILE_LIMIT_ENV = 'POSTERN_TEST_FILE_LIMIT_MS'
 
+/** The runner's per-file limit (ms), or undefined when the file runs alone. */
+function runnerLimitMs(): number | undefined {
+  const limit = Number(process.env[RUNNER_FILE_LIMIT_ENV])
+  return Number.isFinite(limit) && limit > 0 ? limit : undefined
+}
+
 /** A watchdog's delay: `ms` run alone; under the runner, just under its per-file limit (never less than `ms`). */
 export function watchdogMs(ms: number): number {
-  const runnerLimit = Number(process.env[RUNNER_FILE_LIMIT_ENV])
-  if (!Number.isFinite(runnerLimit) || runnerLimit <= 0) return ms
-  return Math.max(ms, runnerLimit - 5_000)
+  const limit = runnerLimitMs()
+  return limit === undefined ? ms : Math.max(ms, limit - 5_000)
 }
 
 /**
- * How long a test waits for a condition it polls (test/render.ts waitFor): `ms` run alone; under
+ * How long a test waits for a condition it polls (test/wait.ts waitFor): `ms` run alone; under
  * the test runner, which keeps both cores of a 2-core machine busy several times over, six times
  * that. Only a failure waits the deadline out.
  */
 export function conditionMs(ms: number): number {
-  const runnerLimit = Number(process.env[RUNNER_FILE_LIMIT_ENV])
-  return Number.isFinite(runnerLimit) && runnerLimit > 0 ? ms * LOADED_SLOWDOWN : ms
+  return runnerLimitMs() === undefined ? ms : ms * LOADED_SLOWDOWN
 }
 
 /** How much slower a whole run makes a file than alone, at most, as seen on the CI machine. */

@@ -1,4 +1,4 @@
-import { createServer, request } from 'node:http'
+import { createServer, request, type ServerResponse } from 'node:http'
 import type { Bundler } from './bundler.ts'
 import { listenOnLoopback } from '../lib/http.ts'
 
@@ -45,7 +45,7 @@ export async function onDemandBundler(chainId: number, start: () => Promise<Bund
   }
 }
 
-function fail(res: import('node:http').ServerResponse, error: unknown): void {
+function fail(res: ServerResponse, error: unknown): void {
   if (res.headersSent) return void res.destroy()
   const message = `bundler unavailable: ${error instanceof Error ? error.message : String(error)}`
   res.writeHead(502, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })

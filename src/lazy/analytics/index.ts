@@ -13,6 +13,14 @@ const started = new WeakSet<Store>()
 export async function startAnalytics(store: Store): Promise<void> {
   if (started.has(store) || !store.options.features.analytics) return
   started.add(store)
+  // Until the project's switch answers, events wait here and nothing leaves the page: analytics
+  // are sent only when enabled, and the switch is off until it says on (SPEC). A page left before
+  // the answer sends nothing; one that comes back (back/forward cache) sends them once it is on.
+  const waiting: ModalEvent[] = [...store.events.log]
+  const stopHolding = subscribeEvents(store, (event) => waiting.push(event))
+  const enabled = await readAnalyticsSwitch(store)
+  stopHolding()
+  if (!enabled) return
   const queue = createQueue({
     send: (events, beacon) => postEvents(store, events, beacon),
     page: () => ({ url: location.href, domain: location.hostname }),
@@ -20,34 +28,21 @@ export async function startAnalytics(store: Store): Promise<void> {
     id: uuid,
     now: Date.now,
   })
-  // Until the project's switch answers, events wait here, and nothing leaves the page: analytics
-  // are sent only when enabled, and the switch is off until it says on (SPEC). A page left before
-  // the answer sends nothing; one that comes back (back/forward cache) sends them once it is on.
-  let waiting: ModalEvent[] | undefined = [...store.events.log]
   // A timer only while events wait: no idle wake-ups, and nothing keeps a finished page or test alive.
   let timer: ReturnType<typeof setTimeout> | undefined
   const add = (event: ModalEvent) => {
-    if (waiting) return void waiting.push(event)
     queue.add(event)
     if (queue.pending()) timer ??= setTimeout(() => ((timer = undefined), queue.flush()), FLUSH_MS)
   }
-  const stopEvents = subscribeEvents(store, add)
+  waiting.forEach(add)
+  subscribeEvents(store, add)
   const leave = () => {
-    if (waiting) return
     clearTimeout(timer)
     timer = undefined
     queue.flush(true)
   }
-  const hidden = () => document.visibilityState === 'hidden' && leave()
   addEventListener('pagehide', leave)
-  document.addEventListener('visibilitychange', hidden)
-  const enabled = await readAnalyticsSwitch(store)
-  const early = waiting
-  waiting = undefined
-  if (enabled) return void early.forEach(add)
-  stopEvents()
-  removeEventListener('pagehide', leave)
-  document.removeEventListener('visibilitychange', hidden)
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave())
 }
 
 /** A v4 UUID; randomUUID exists only in secure contexts, getRandomValues everywhere. */

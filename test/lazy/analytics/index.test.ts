@@ -10,6 +10,7 @@ import { parseOptions } from '../../../src/signals/options'
 import { emitEvent } from '../../../src/signals/events'
 import { startAnalytics } from '../../../src/lazy/analytics/index'
 import { mainnet } from '../../../src/networks'
+import { waitFor } from '../../wait'
 
 const test = suite('analytics sender and the project switch')
 
@@ -30,12 +31,6 @@ test.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const answerSwitch = (isAnalyticsEnabled: boolean) => {
   for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ isAnalyticsEnabled }))
-}
-const until = async (done: () => boolean, what: string) => {
-  for (const end = Date.now() + 60_000; !done();) {
-    if (Date.now() > end) throw new Error(`no ${what} within 60 s`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
 }
 
 /** Every beacon the page sends, by project (listeners of earlier tests stay on the window). */
@@ -62,12 +57,18 @@ const leavePage = async () => {
 }
 const sent = (projectId: string) => beacons.filter((b) => b.projectId === projectId).flatMap((b) => b.events)
 
-test('privacy: the page is hidden or left before the switch answers: nothing is sent until it says on', async () => {
-  const store = createStore(parseOptions({ projectId: 'left-early', networks: [mainnet], apiUrl }))
-  emitEvent(store, 'INITIALIZE')
+/** A kit's sender started, its switch request held, the modal opened: the events before the answer. */
+async function startHeld(projectId: string, before: ('INITIALIZE' | 'MODAL_CREATED')[] = ['INITIALIZE']) {
+  const store = createStore(parseOptions({ projectId, networks: [mainnet], apiUrl }))
+  for (const name of before) emitEvent(store, name)
   const starting = startAnalytics(store)
-  await until(() => held.length === 1, 'switch request')
+  await waitFor(() => held.length === 1, 'switch request')
   emitEvent(store, 'MODAL_OPEN', { connected: false })
+  return { store, starting }
+}
+
+test('privacy: the page is left before the switch answers: nothing is sent until it says on', async () => {
+  const { store, starting } = await startHeld('left-early')
   emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
   await leavePage()
   assert.equal(sent('left-early'), [], 'no event may leave before the project is known to want them')
@@ -80,11 +81,7 @@ test('privacy: the page is hidden or left before the switch answers: nothing is 
 })
 
 test('behavior: the switch says off: nothing is sent, at leave or after', async () => {
-  const store = createStore(parseOptions({ projectId: 'switched-off', networks: [mainnet], apiUrl }))
-  emitEvent(store, 'INITIALIZE')
-  const starting = startAnalytics(store)
-  await until(() => held.length === 1, 'switch request')
-  emitEvent(store, 'MODAL_OPEN', { connected: false })
+  const { store, starting } = await startHeld('switched-off')
   answerSwitch(false)
   await starting
   emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
@@ -94,12 +91,7 @@ test('behavior: the switch says off: nothing is sent, at leave or after', async 
 })
 
 test('behavior: the switch says on before the page is left: one beacon with every event, early ones first', async () => {
-  const store = createStore(parseOptions({ projectId: 'switched-on', networks: [mainnet], apiUrl }))
-  emitEvent(store, 'INITIALIZE')
-  emitEvent(store, 'MODAL_CREATED')
-  const starting = startAnalytics(store)
-  await until(() => held.length === 1, 'switch request')
-  emitEvent(store, 'MODAL_OPEN', { connected: false })
+  const { store, starting } = await startHeld('switched-on', ['INITIALIZE', 'MODAL_CREATED'])
   answerSwitch(true)
   await starting
   emitEvent(store, 'CONNECT_SUCCESS', { address: '0xabc' })
