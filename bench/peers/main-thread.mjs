@@ -10,7 +10,7 @@ import { register } from 'tsx/esm/api'
 import { cacheDir, writeFloorPages } from './install.mjs'
 import { startServer } from './serve.mjs'
 import { pageScript } from './page-script.mjs'
-import { waitUntil, evaluate } from './run.mjs'
+import { waitUntil, evaluate, tapOrClick } from './run.mjs'
 import { tapPage, VARIANTS } from './variants.mjs'
 import { emulate, profileFromArgs } from './profile.mjs'
 import { selfTimes, timeline } from './self-times.mjs'
@@ -61,7 +61,7 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
       await cdp.send('Profiler.start')
     }
-    if (TAP) await (profile.context.hasTouch ? page.tap(button) : page.click(button))
+    if (TAP) await tapOrClick(page, profile, button)
     else await page.goto(url, { waitUntil: 'commit' })
     await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)
     const js = JS ? jsSelfTimes((await cdp.send('Profiler.stop')).profile) : null

@@ -99,7 +99,10 @@ export async function runOnce({ launchChromium, server, dir, name, variant, prof
   }
 }
 
-/** The page opened with '#tap' in a fresh context: the tap on its connect button → the connect view visible (ms). */
+/** The visitor's tap on `selector`: a touch tap where the profile has a touch screen, else a mouse click (both set tapAt). */
+export const tapOrClick = (page, profile, selector) => (profile.context.hasTouch ? page.tap(selector) : page.click(selector))
+
+/** The page opened with '#tap' in a fresh context: the tap (or click) on its connect button → the connect view visible (ms). */
 export async function tapOnce({ browser, profile, url, variant }) {
   const context = await browser.newContext(profile.context)
   try {
@@ -111,7 +114,7 @@ export async function tapOnce({ browser, profile, url, variant }) {
     await page.goto(`${url}${target.page}#tap`, { waitUntil: 'commit' })
     if (!await waitUntil(cdp, `!!document.getElementById('pb-connect')`, profile.viewWait, 20)) return null
     await page.waitForTimeout(3000)
-    await page.tap('#pb-connect')
+    await tapOrClick(page, profile, '#pb-connect')
     if (!await waitUntil(cdp, 'window.__pb.viewAt !== null', profile.viewWait, 20)) return null
     const pb = await evaluate(cdp, '({ tapAt: window.__pb.tapAt, viewAt: window.__pb.viewAt })')
     return pb.tapAt === null ? null : pb.viewAt - pb.tapAt

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { extractApp, sourceCommit } from '../../examples/source.mjs'
 import { entryMap, rewritePackageJson, rewriteSources } from '../../examples/imports.mjs'
 import { firstError, installApp, packPostern, run } from '../../examples/install.mjs'
-import { BLANK_PAGE } from '../install.mjs'
+import { writeFloorPages } from '../install.mjs'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const APP = { name: 'react-wagmi', path: 'react/react-wagmi' }
@@ -77,9 +77,9 @@ export async function prepareRealApp(cacheDir, source, log = console.error) {
     }
     await viteBuild(postern, log, 'Postern')
   }
+  // The floor: the products' mode's two pages (the nav page, and tap.html for its tap).
+  writeFloorPages(base)
   const blank = join(base, 'blank', 'dist-blank')
-  mkdirSync(blank, { recursive: true })
-  writeFileSync(join(blank, 'index.html'), BLANK_PAGE)
   const version = (dir, name) => {
     try { return JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version } catch { return '?' }
   }
