@@ -10,6 +10,7 @@ import {
 import { SolanaSendOptions } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
 import { describeBytes } from './describe/message'
+import { refuseForeignSignIn } from './describe/sign-in'
 import { describeSolanaMessage, isTransactionMessage, rpcLookupTables } from './describe/solana-instructions'
 import { rpcAccounts, splTokenReader } from './describe/solana-tokens'
 import { RpcError } from './rpc'
@@ -107,6 +108,7 @@ export async function handleSolanaRpc(ctx: SolanaContext, method: string, params
       const bytes = b58.toBytes(message)
       // A signature over a transaction's bytes would let the site send it (with a durable nonce, at any time).
       if (isTransactionMessage(bytes)) throw new RpcError('This message is a transaction; use signTransaction', -32602)
+      refuseForeignSignIn(bytes, ctx.origin)
       await ask({ title: 'Sign message', rows: [['Account', address]], ...describeBytes(bytes) })
       return { signature: b58.toText(new Uint8Array(await signBytes(ctx.key.keyPair.privateKey, bytes))) }
     }

@@ -1,0 +1,71 @@
+// The frame's RPC as a hostile page drives it: what it refuses before the visitor is asked, and
+// what the approval shows against what is signed.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { recoverMessageAddress, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
+import { handleRpc, RpcError } from '../../secure/rpc.ts'
+import { handleSolanaRpc, solanaKeyFrom } from '../../secure/solana.ts'
+import { formatSiwxMessage } from '../../src/utils/siwx-text.ts'
+import type { ApprovalDetails } from '../../secure/approve.ts'
+
+const test = suite('secure rpc: hostile requests')
+const secret = `0x${'42'.repeat(32)}` as const
+const account = privateKeyToAccount(secret)
+const EVIL = 'https://evil.example'
+
+/** A context whose visitor approves whatever is shown; `shown` records what that was. */
+function evm(origin: string) {
+  const shown: ApprovalDetails[] = []
+  return { shown, ctx: { account, chainId: 1, rpcUrl: undefined, origin, approve: async (d: ApprovalDetails) => (shown.push(d), true) } }
+}
+const signIn = (domain: string, address: string, network = 'Ethereum') => formatSiwxMessage({
+  domain, uri: `https://${domain}`, accountAddress: address, chainId: network === 'Ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  version: '1', nonce: 'a1b2c3d4e5f6a7b8', issuedAt: '2026-11-27T06:00:00.000Z', statement: 'Sign in',
+}, network)
+const refusal = async (run: () => Promise<unknown>) => {
+  try {
+    await run()
+  } catch (error) {
+    return error as RpcError
+  }
+  assert.unreachable('the request was signed')
+}
+
+test('attack: a site has the visitor sign in to another site (personal_sign, text or hex): refused before it is shown', async () => {
+  const { ctx, shown } = evm(EVIL)
+  const message = signIn('bank.example', account.address)
+  for (const data of [message, toHex(message), `\n${message.replace('bank.example', 'https://BANK.example')}`]) {
+    const error = await refusal(() => handleRpc(ctx, 'personal_sign', [data, account.address]))
+    assert.is(error?.code, 4100)
+    assert.is(error?.message, 'This sign-in message is for bank.example, but evil.example asked for it: refused')
+  }
+  assert.is(shown.length, 0, 'nothing was put before the visitor')
+})
+
+test('behavior: a sign-in message for the asking site is shown and signed', async () => {
+  const { ctx, shown } = evm('https://shop.example:8443')
+  const message = signIn('shop.example:8443', account.address)
+  const signature = await handleRpc(ctx, 'personal_sign', [toHex(message), account.address]) as `0x${string}`
+  assert.is(await recoverMessageAddress({ message, signature }), account.address)
+  assert.is(shown[0]?.body, message)
+  // The scheme, when written, must be the site's too.
+  const error = await refusal(() => handleRpc(ctx, 'personal_sign', [`http://${message}`, account.address]))
+  assert.is(error?.code, 4100)
+})
+
+test('attack: the same over Solana (solana_signMessage of a sign-in message for another site): refused', async () => {
+  const key = await solanaKeyFrom(secret)
+  const shown: ApprovalDetails[] = []
+  const ctx = { key, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: undefined, origin: EVIL, approve: async (d: ApprovalDetails) => (shown.push(d), true) }
+  const b58 = (text: string) => getBase58Decoder().decode(new TextEncoder().encode(text))
+  const error = await refusal(() => handleSolanaRpc(ctx, 'solana_signMessage', { message: b58(signIn('bank.example', key.address, 'Solana')), pubkey: key.address }))
+  assert.is(error?.code, 4100)
+  assert.is(shown.length, 0)
+  // Its own sign-in still signs.
+  const own = await handleSolanaRpc(ctx, 'solana_signMessage', { message: b58(signIn('evil.example', key.address, 'Solana')), pubkey: key.address }) as { signature: string }
+  assert.is(getBase58Encoder().encode(own.signature).length, 64)
+})
+
+test.run()
