@@ -2,7 +2,7 @@
 // what the approval shows against what is signed.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { recoverMessageAddress, toHex } from 'viem'
+import { maxUint256, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { handleRpc, RpcError } from '../../secure/rpc.ts'
@@ -66,6 +66,46 @@ test('attack: the same over Solana (solana_signMessage of a sign-in message for 
   // Its own sign-in still signs.
   const own = await handleSolanaRpc(ctx, 'solana_signMessage', { message: b58(signIn('evil.example', key.address, 'Solana')), pubkey: key.address }) as { signature: string }
   assert.is(getBase58Encoder().encode(own.signature).length, 64)
+})
+
+const spender = `0x${'5'.repeat(40)}`
+const permit = {
+  types: {
+    EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+    Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: `0x${'a'.repeat(40)}` },
+  // `note` is no field of Permit: the signature does not cover it.
+  message: { owner: account.address, spender, value: String(maxUint256), nonce: '0', deadline: '9999999999', note: 'Only 1 USDC, once.' },
+}
+
+test('attack: a permit carrying a field its type does not sign ("only 1 USDC") shows only what is signed', async () => {
+  const { ctx, shown } = evm(EVIL)
+  const signature = await handleRpc(ctx, 'eth_signTypedData_v4', [account.address, JSON.stringify(permit)]) as `0x${string}`
+  const body = shown[0]?.body ?? ''
+  assert.not.match(body, /Only 1 USDC/)
+  assert.equal(Object.keys(JSON.parse(body)), ['owner', 'spender', 'value', 'nonce', 'deadline'])
+  assert.equal(Object.fromEntries(shown[0]!.rows)['Amount'], 'unlimited tokens')
+  // What was shown is what the signature covers (the extra field never was).
+  const { EIP712Domain: _, ...types } = permit.types
+  const { note: __, ...signed } = permit.message
+  assert.is(await recoverTypedDataAddress({ ...permit, types, primaryType: 'Permit', domain: { ...permit.domain, verifyingContract: permit.domain.verifyingContract as `0x${string}` }, message: { ...signed, value: maxUint256, nonce: 0n, deadline: 9999999999n }, signature }), account.address)
+})
+
+test("attack: an unsigned field nested in a signed struct (a Permit2 batch's details) and an unsigned operator beside them are not shown", async () => {
+  const { ctx, shown } = evm(EVIL)
+  const single = {
+    types: {
+      PermitBatch: [{ name: 'details', type: 'PermitDetails[]' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
+      PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
+    },
+    primaryType: 'PermitBatch',
+    domain: { name: 'Permit2', chainId: 1, verifyingContract: `0x${'b'.repeat(40)}` },
+    message: { details: [{ token: `0x${'c'.repeat(40)}`, amount: '1000', expiration: '0', nonce: '0', label: 'a gift' }], spender, sigDeadline: '1', operator: `0x${'d'.repeat(40)}` },
+  }
+  await handleRpc(ctx, 'eth_signTypedData_v4', [account.address, JSON.stringify(single)])
+  assert.equal(JSON.parse(shown[0]!.body!), { details: [{ token: `0x${'c'.repeat(40)}`, amount: '1000', expiration: '0', nonce: '0' }], spender, sigDeadline: '1' })
 })
 
 test.run()
