@@ -94,10 +94,22 @@ async function send(rpcUrl: string | undefined, wire: Uint8Array, options: v.Inf
   return json.result
 }
 
+/** The Solana networks the frame serves, by the CAIP-2 id the modal sends ('solana' when it sends none). */
+const SOLANA_NETWORKS: Record<string, string> = {
+  'solana': 'Solana', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet', 'solana:localnet': 'Solana Localnet',
+}
+
 /** solana_* requests: each shown in the frame for approval first, as AppKit's auth provider sends them. */
 export async function handleSolanaRpc(ctx: SolanaContext, method: string, params: unknown): Promise<unknown> {
   const address = ctx.key.address
+  // The page names the network: only as one the frame knows, never as text of its own in the approval.
   const network = String(ctx.chainId ?? 'solana')
+  const networkRow = (): [string, string] => {
+    const name = Object.hasOwn(SOLANA_NETWORKS, network) ? SOLANA_NETWORKS[network] : undefined
+    if (!name) throw new RpcError('Chain is not supported', -32602)
+    return ['Network', `${name} (${network})`]
+  }
   const ask = async (details: Omit<ApprovalDetails, 'origin'>) => {
     if (!(await ctx.approve({ ...details, origin: ctx.origin }))) throw new RpcError('User rejected the request.', 4001)
   }
@@ -114,19 +126,19 @@ export async function handleSolanaRpc(ctx: SolanaContext, method: string, params
     }
     case 'solana_signTransaction': {
       const { transaction } = parse(SignTransaction, params)
-      await ask({ title: 'Sign transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
+      await ask({ title: 'Sign transaction', rows: [['Account', address], networkRow(), ...(await describe(ctx, decodeTx(transaction)))] })
       return { transaction: b58.toText(await sign(ctx, transaction)) }
     }
     case 'solana_signAllTransactions': {
       const { transactions } = parse(SignAll, params)
-      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], ['Network', network], ...(await Promise.all(transactions.map((t) => describe(ctx, decodeTx(t))))).flat()] })
+      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], networkRow(), ...(await Promise.all(transactions.map((t) => describe(ctx, decodeTx(t))))).flat()] })
       const signed: string[] = []
       for (const t of transactions) signed.push(b58.toText(await sign(ctx, t)))
       return { transactions: signed }
     }
     case 'solana_signAndSendTransaction': {
       const { transaction, options } = parse(SignAndSend, params)
-      await ask({ title: 'Send transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
+      await ask({ title: 'Send transaction', rows: [['Account', address], networkRow(), ...(await describe(ctx, decodeTx(transaction)))] })
       return { signature: await send(ctx.rpcUrl, await sign(ctx, transaction), options) }
     }
     case 'solana_getAccounts':

@@ -4,7 +4,10 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { maxUint256, recoverMessageAddress, recoverTypedDataAddress, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
+import {
+  compileTransaction, createNoopSigner, createTransactionMessage, getBase58Decoder, getBase58Encoder, getTransactionEncoder, pipe,
+  setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, type Address, type Blockhash,
+} from '@solana/kit'
 import { handleRpc, RpcError } from '../../secure/rpc.ts'
 import { handleSolanaRpc, solanaKeyFrom } from '../../secure/solana.ts'
 import { formatSiwxMessage } from '../../src/utils/siwx-text.ts'
@@ -66,6 +69,23 @@ test('attack: the same over Solana (solana_signMessage of a sign-in message for 
   // Its own sign-in still signs.
   const own = await handleSolanaRpc(ctx, 'solana_signMessage', { message: b58(signIn('evil.example', key.address, 'Solana')), pubkey: key.address }) as { signature: string }
   assert.is(getBase58Encoder().encode(own.signature).length, 64)
+})
+
+test('attack: a Solana request whose network is free text ("devnet: test tokens, no value") is refused before it is shown', async () => {
+  const key = await solanaKeyFrom(secret)
+  const tx = pipe(createTransactionMessage({ version: 0 }), (m) => setTransactionMessageFeePayerSigner(createNoopSigner(key.address as Address), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi' as Blockhash, lastValidBlockHeight: 100n }, m))
+  const transaction = getBase58Decoder().decode(getTransactionEncoder().encode(compileTransaction(tx)))
+  const shown: ApprovalDetails[] = []
+  const ctx = (chainId: string) => ({ key, chainId, rpcUrl: undefined, origin: EVIL, approve: async (d: ApprovalDetails) => (shown.push(d), true) })
+  for (const chainId of ['solana:devnet (test tokens, no value)', 'solana:TEST-TOKENS-no-value', 'solana:\u202eten-tved', 'eip155:1', 'constructor']) {
+    const error = await refusal(() => handleSolanaRpc(ctx(chainId), 'solana_signTransaction', { transaction }))
+    assert.is(error?.message, 'Chain is not supported')
+  }
+  assert.is(shown.length, 0)
+  // A network the frame knows is shown by its name and id.
+  await handleSolanaRpc(ctx('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'), 'solana_signTransaction', { transaction })
+  assert.is(Object.fromEntries(shown[0]!.rows)['Network'], 'Solana Devnet (solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1)')
 })
 
 const spender = `0x${'5'.repeat(40)}`
