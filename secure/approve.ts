@@ -1,7 +1,7 @@
 // ApproveTransaction, rendered in the secure frame's own document: the site's page cannot reach
 // these buttons. Text only (textContent), never markup from a request. Approve is never focused
 // and works only once the approval has been seen (approve-gate.ts).
-import { gateUntilSeen } from './approve-gate'
+import { gateUntilSeen, TOO_SMALL } from './approve-gate'
 export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string; warning?: string }
 
 let open: Promise<void> = Promise.resolve()
@@ -46,8 +46,12 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     reject.dataset['testid'] = 'w3m-frame-reject'
     approve.dataset['testid'] = 'w3m-frame-approve'
     buttons.append(reject, approve)
-    panel.append(buttons)
-    const ungate = gateUntilSeen(buttons, [approve, reject])
+    // Shown while the page keeps the frame too small for the details above.
+    const tooSmall = el('p', TOO_SMALL, 'too-small')
+    tooSmall.setAttribute('role', 'status')
+    tooSmall.dataset['testid'] = 'w3m-frame-too-small'
+    panel.append(tooSmall, buttons)
+    const ungate = gateUntilSeen(buttons, [approve, reject], tooSmall)
     const done = (ok: boolean) => {
       ungate()
       shown.delete(refuse)

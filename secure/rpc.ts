@@ -5,7 +5,8 @@ import { createWalletClient, defineChain, http, isHex, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
-import { describeMessage } from './describe/message'
+import { describeMessage, messageBytes } from './describe/message'
+import { refuseForeignSignIn } from './describe/sign-in'
 import { maxFeeRow } from './describe/evm-calls'
 import { evmDescriber, typedForSigning, type EvmDescriber } from './describe/evm-request'
 
@@ -75,6 +76,7 @@ export async function handleRpc(ctx: RpcContext, method: string, params: unknown
   switch (method) {
     case 'personal_sign': {
       const [data] = parse(v.tuple([v.string(), v.optional(v.string())]), params)
+      refuseForeignSignIn(messageBytes(data), ctx.origin)
       await ask({ title: 'Sign message', rows: [['Account', address]], ...describeMessage(data) })
       return ctx.account.signMessage({ message: isHex(data) ? { raw: data } : data })
     }

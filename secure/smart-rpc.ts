@@ -8,7 +8,8 @@ import { grantSession, revokeSession } from './smart-session'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { APPROVAL_METHODS, NOT_ALLOWED, SAFE_METHODS, WalletCall } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
-import { describeMessage } from './describe/message'
+import { describeMessage, messageBytes } from './describe/message'
+import { refuseForeignSignIn } from './describe/sign-in'
 import { evmDescriber, typedForSigning } from './describe/evm-request'
 import { userOpFeeRow } from './describe/user-op-fee'
 import { RpcError } from './rpc'
@@ -140,6 +141,7 @@ export async function handleSmartRpc(ctx: SmartRpcContext, method: string, param
   switch (method) {
     case 'personal_sign': {
       const [data] = parse(v.tuple([v.string(), v.optional(v.string())]), params)
+      refuseForeignSignIn(messageBytes(data), ctx.origin)
       await ask({ title: 'Sign message', rows: rows([]), ...describeMessage(data) })
       return sc.account.signMessage({ message: isHex(data) ? { raw: data } : data })
     }

@@ -10,6 +10,7 @@ import {
 import { SolanaSendOptions } from '../src/utils/frame-messages'
 import type { ApprovalDetails } from './approve'
 import { describeBytes } from './describe/message'
+import { refuseForeignSignIn } from './describe/sign-in'
 import { describeSolanaMessage, isTransactionMessage, rpcLookupTables } from './describe/solana-instructions'
 import { rpcAccounts, splTokenReader } from './describe/solana-tokens'
 import { RpcError } from './rpc'
@@ -93,10 +94,22 @@ async function send(rpcUrl: string | undefined, wire: Uint8Array, options: v.Inf
   return json.result
 }
 
+/** The Solana networks the frame serves, by the CAIP-2 id the modal sends ('solana' when it sends none). */
+const SOLANA_NETWORKS: Record<string, string> = {
+  'solana': 'Solana', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet', 'solana:localnet': 'Solana Localnet',
+}
+
 /** solana_* requests: each shown in the frame for approval first, as AppKit's auth provider sends them. */
 export async function handleSolanaRpc(ctx: SolanaContext, method: string, params: unknown): Promise<unknown> {
   const address = ctx.key.address
+  // The page names the network: only as one the frame knows, never as text of its own in the approval.
   const network = String(ctx.chainId ?? 'solana')
+  const networkRow = (): [string, string] => {
+    const name = Object.hasOwn(SOLANA_NETWORKS, network) ? SOLANA_NETWORKS[network] : undefined
+    if (!name) throw new RpcError('Chain is not supported', -32602)
+    return ['Network', `${name} (${network})`]
+  }
   const ask = async (details: Omit<ApprovalDetails, 'origin'>) => {
     if (!(await ctx.approve({ ...details, origin: ctx.origin }))) throw new RpcError('User rejected the request.', 4001)
   }
@@ -107,24 +120,25 @@ export async function handleSolanaRpc(ctx: SolanaContext, method: string, params
       const bytes = b58.toBytes(message)
       // A signature over a transaction's bytes would let the site send it (with a durable nonce, at any time).
       if (isTransactionMessage(bytes)) throw new RpcError('This message is a transaction; use signTransaction', -32602)
+      refuseForeignSignIn(bytes, ctx.origin)
       await ask({ title: 'Sign message', rows: [['Account', address]], ...describeBytes(bytes) })
       return { signature: b58.toText(new Uint8Array(await signBytes(ctx.key.keyPair.privateKey, bytes))) }
     }
     case 'solana_signTransaction': {
       const { transaction } = parse(SignTransaction, params)
-      await ask({ title: 'Sign transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
+      await ask({ title: 'Sign transaction', rows: [['Account', address], networkRow(), ...(await describe(ctx, decodeTx(transaction)))] })
       return { transaction: b58.toText(await sign(ctx, transaction)) }
     }
     case 'solana_signAllTransactions': {
       const { transactions } = parse(SignAll, params)
-      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], ['Network', network], ...(await Promise.all(transactions.map((t) => describe(ctx, decodeTx(t))))).flat()] })
+      await ask({ title: `Sign ${transactions.length} transactions`, rows: [['Account', address], networkRow(), ...(await Promise.all(transactions.map((t) => describe(ctx, decodeTx(t))))).flat()] })
       const signed: string[] = []
       for (const t of transactions) signed.push(b58.toText(await sign(ctx, t)))
       return { transactions: signed }
     }
     case 'solana_signAndSendTransaction': {
       const { transaction, options } = parse(SignAndSend, params)
-      await ask({ title: 'Send transaction', rows: [['Account', address], ['Network', network], ...(await describe(ctx, decodeTx(transaction)))] })
+      await ask({ title: 'Send transaction', rows: [['Account', address], networkRow(), ...(await describe(ctx, decodeTx(transaction)))] })
       return { signature: await send(ctx.rpcUrl, await sign(ctx, transaction), options) }
     }
     case 'solana_getAccounts':

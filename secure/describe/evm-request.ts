@@ -7,7 +7,7 @@ import { RpcError } from '../rpc'
 import { nativeCurrency, type Currency } from './currency'
 import { describeCall, type EvmCall, type Row } from './evm-calls'
 import { chainTokenReader, type TokenReader } from './token-info'
-import { describeTypedData, TypedData } from './typed-data'
+import { describeTypedData, signedPart, TypedData } from './typed-data'
 
 export interface EvmDescriber {
   currency: Currency
@@ -37,7 +37,10 @@ export function evmDescriber(chainId: number, rpcUrl: string | undefined): EvmDe
       }
       const parsed = v.safeParse(TypedData, raw)
       if (!parsed.success) throw new RpcError('Invalid params', -32602)
-      return { typed: parsed.output, ...(await describeTypedData(parsed.output, chainId, readToken)) }
+      // Shown, described and signed: only what the types sign.
+      const { types, primaryType, message } = parsed.output
+      const typed = { ...parsed.output, message: signedPart(types, primaryType, message) as TypedData['message'] }
+      return { typed, ...(await describeTypedData(typed, chainId, readToken)) }
     },
   }
 }

@@ -25,7 +25,10 @@ export function describeBytes(bytes: Uint8Array): MessageView {
   return { body: bytesToHex(bytes), warning: NOT_TEXT_WARNING }
 }
 
-/** personal_sign's message: 0x-hex is the bytes (as the signature takes them), anything else UTF-8 text. */
+/** personal_sign's message as the signature takes it: 0x-hex is the bytes, anything else UTF-8 text. */
+export const messageBytes = (data: string): Uint8Array => (isHex(data) ? hexToBytes(data) : new TextEncoder().encode(data))
+
+/** personal_sign's message as the approval shows it. */
 export function describeMessage(data: string): MessageView {
-  return describeBytes(isHex(data) ? hexToBytes(data) : new TextEncoder().encode(data))
+  return describeBytes(messageBytes(data))
 }

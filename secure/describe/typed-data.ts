@@ -33,6 +33,20 @@ const record = (value: unknown): Record<string, unknown> => (value && typeof val
 
 export interface TypedDataView { rows: Row[]; warning?: string }
 
+/**
+ * The part of a value its type signs: a struct keeps only the fields its type declares (nested
+ * structs and arrays alike). A field the type does not declare is not signed, so the approval
+ * must not show it: a page could write "only 1 USDC" beside an unlimited permit.
+ */
+export function signedPart(types: TypedData['types'], type: string, value: unknown): unknown {
+  const array = /^(.+)\[\d*\]$/.exec(type)
+  if (array) return Array.isArray(value) ? value.map((item) => signedPart(types, array[1]!, item)) : value
+  const fields = types[type]
+  if (!fields || !value || typeof value !== 'object') return value
+  const struct = value as Record<string, unknown>
+  return Object.fromEntries(fields.filter((f) => Object.hasOwn(struct, f.name)).map((f) => [f.name, signedPart(types, f.type, struct[f.name])]))
+}
+
 export async function describeTypedData(typed: TypedData, chainId: number, readToken: TokenReader): Promise<TypedDataView> {
   const { domain, message, primaryType } = typed
   const domainChain = domain.chainId === undefined ? undefined : Number(BigInt(domain.chainId))

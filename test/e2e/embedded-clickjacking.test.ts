@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { startE2E, type E2E } from './harness.ts'
 import { DEFAULT_ALLOWED_ORIGINS } from '../../server/index.ts'
 import { embeddedPage, loginByEmail, secureFrame } from './embedded-page.ts'
+import { TOO_SMALL } from '../../secure/approve-gate.ts'
 
 const test = suite('e2e: the approval cannot be framed or restyled')
 let e2e: E2E
@@ -70,6 +71,30 @@ test('attack: a frame set to opacity 0 under the pointer does not approve; made 
   await secureFrame(page).locator('[data-testid=w3m-frame-approve]:enabled').waitFor()
   await approve().click()
   assert.match((await outcome('hidden')).result, /^0x[0-9a-f]{130}$/)
+})
+
+test('attack: a frame squeezed until the request\'s details get almost no room, its buttons in plain view, does not approve; at full size it does', async () => {
+  // The page squeezes the frame before the request comes: the buttons stay whole and visible, the
+  // twelve lines of the message between them get a sliver.
+  await page.addStyleTag({ content: 'iframe#w3m-iframe { height: 240px !important }' }).then((tag) => tag.evaluate((el) => ((el as HTMLElement).id = 'squeeze')))
+  const message = Array.from({ length: 12 }, (_, i) => `Line ${i + 1} of what this signature allows`).join('\n')
+  await start('small', 'personal_sign', [`0x${Buffer.from(message).toString('hex')}`, address])
+  const frame = secureFrame(page)
+  await frame.locator('[data-testid=w3m-frame-approve]:enabled, [data-testid=w3m-frame-too-small]:visible').first().waitFor()
+  const box = (await approve().boundingBox())!
+  const frameBox = (await page.locator('iframe#w3m-iframe').boundingBox())!
+  assert.ok(box.y + box.height <= frameBox.y + frameBox.height, 'the buttons are in view')
+  assert.ok(await approve().isDisabled(), 'Approve works in a frame that shows a sliver of the request')
+  assert.is(await frame.locator('[data-testid=w3m-frame-too-small]').textContent(), TOO_SMALL)
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await page.waitForTimeout(700)
+  assert.is(await page.evaluate(() => (window as any).__rpc?.small), undefined, 'the click approved nothing')
+
+  await page.evaluate(() => document.getElementById('squeeze')!.remove())
+  await frame.locator('[data-testid=w3m-frame-approve]:enabled').waitFor()
+  assert.not.ok(await frame.locator('[data-testid=w3m-frame-too-small]').isVisible())
+  await approve().click()
+  assert.match((await outcome('small')).result, /^0x[0-9a-f]{130}$/)
 })
 
 test('attack: a white accent, and theme values that are not colours, leave Approve with AA contrast', async () => {
