@@ -4,6 +4,14 @@
 import { gateUntilSeen, TOO_SMALL } from './approve-gate'
 export interface ApprovalDetails { title: string; origin: string; rows: [string, string][]; body?: string; warning?: string }
 
+// Characters that change how the text around them reads (direction overrides and isolates, zero
+// widths, line and paragraph separators, C0/C1 controls but tab and line breaks): shown as \uXXXX.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g
+
+/** A request's text as it is written, its invisible and direction-changing characters made visible. */
+export const shownAsWritten = (text: string): string => text.replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
 let open: Promise<void> = Promise.resolve()
 /** Bumped by an abort: approvals queued before it never show. */
 let generation = 0
@@ -22,7 +30,7 @@ export function askApproval(details: ApprovalDetails, show: () => void, hide: ()
     if (asked !== generation) return resolve(false)
     const el = (tag: string, text?: string, cls?: string) => {
       const node = document.createElement(tag)
-      if (text !== undefined) node.textContent = text
+      if (text !== undefined) node.textContent = shownAsWritten(text)
       if (cls) node.className = cls
       return node
     }

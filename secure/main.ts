@@ -24,6 +24,8 @@ const chain = { id: config.chainId, rpcUrl: undefined as string | undefined }
 const warn = (...args: unknown[]) => config.logger && console.warn('[postern secure]', ...args)
 const logError = (...args: unknown[]) => config.logger && console.error('[postern secure]', ...args)
 
+const CHANGE_WARNING = 'Whoever reads the new address can log in to this wallet and use its key. Approve only if that address is yours.'
+
 const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
 
 const Origins = v.object({ allowedOrigins: v.array(v.string()) })
@@ -140,8 +142,16 @@ async function handle(message: AppMessage): Promise<unknown> {
         approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
       }, message.payload.method, message.payload.params)
     }
-    case `${APP}UPDATE_EMAIL`:
+    case `${APP}UPDATE_EMAIL`: {
+      // Whoever reads the new address can log in and take the key: the page that asks (and sees the
+      // codes typed) must not move the wallet without the visitor's approval here.
+      const session = custody.session
+      if (!session) throw new AuthError('Not logged in')
+      if (/^(social|farcaster):/.test(session.email)) throw new AuthError('Only an e-mail login can change its e-mail.')
+      const details = { title: 'Change your wallet\'s e-mail', origin: origin!, rows: [['Current e-mail', session.email], ['New e-mail', message.payload.email]] as [string, string][], warning: CHANGE_WARNING }
+      if (!(await askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })))) throw new AuthError('The e-mail change was rejected in the wallet.')
       return custody.updateEmail(message.payload.email)
+    }
     case `${APP}UPDATE_EMAIL_PRIMARY_OTP`:
       return custody.updateEmailPrimaryOtp(message.payload.otp)
     case `${APP}UPDATE_EMAIL_SECONDARY_OTP`:

@@ -61,6 +61,8 @@ for (const theme of THEMES) {
     before = mailCount(e2e.stack, email)
     await modal(current, '[data-testid=w3m-update-email-input]').fill(newEmail)
     await modal(current, 'button[type=submit]').click()
+    // The secure frame asks the visitor to approve the change first.
+    await secureFrame(current).locator('[data-testid=w3m-frame-approve]:enabled').click()
     await modal(current, '[data-testid=w3m-update-otp-input]').waitFor()
     await check('UpdateEmailPrimaryOtp')
     const newBefore = mailCount(e2e.stack, newEmail)

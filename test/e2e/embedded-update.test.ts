@@ -1,10 +1,10 @@
 // Changing the embedded wallet's e-mail as a visitor: Account → the e-mail row → the new address →
-// the code mailed to the current address → the code mailed to the new one → back on Account, the
+// approved in the secure frame → the code mailed to the current address → the code mailed to the new one → back on Account, the
 // login's e-mail changed; the new address on a fresh profile opens the same wallet.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { dialog, type E2E } from './harness.ts'
-import { codeFromInbox, loginByEmail, mailCount, withEmbeddedPage } from './embedded-page.ts'
+import { codeFromInbox, loginByEmail, mailCount, secureFrame, withEmbeddedPage } from './embedded-page.ts'
 import { axeDialog, describe } from './axe.ts'
 
 const test = suite('e2e: embedded wallet e-mail update')
@@ -27,6 +27,9 @@ test('behavior: primary then secondary code change the e-mail; the new e-mail lo
   const oldMails = mailCount(e2e.stack, 'gus@example.com')
   await modal('[data-testid=w3m-update-email-input]').fill('gus.new@example.com')
   await modal('button[type=submit]').click()
+  // The frame asks the visitor first, naming the new address.
+  await secureFrame(page).locator('section.approve dd', { hasText: 'gus.new@example.com' }).waitFor()
+  await secureFrame(page).locator('[data-testid=w3m-frame-approve]:enabled').click()
   await modal('h2', { hasText: 'Confirm Current Email' }).or(modal('[data-testid=w3m-update-email-otp]')).first().waitFor()
   assert.ok(await modal('label', { hasText: 'gus@example.com' }).isVisible())
   a11y.push(...describe('UpdateEmailPrimaryOtp', await axeDialog(page)))
@@ -50,6 +53,29 @@ test('behavior: primary then secondary code change the e-mail; the new e-mail lo
   const fresh = await e2e.newPage()
   assert.is(await loginByEmail(fresh.page, e2e.browser, e2e.stack, url, 'gus.new@example.com'), address)
   assert.ok(await dialog(page).isVisible())
+})
+
+test("attack: the page asks the frame to move the wallet to the page's own address (the visitor then types the mailed code into the page): the frame asks the visitor first, and Reject mails nothing", async () => {
+  const { page } = await e2e.newPage()
+  await loginByEmail(page, e2e.browser, e2e.stack, url, 'ida@example.com')
+  const mails = mailCount(e2e.stack, 'ida@example.com')
+  const secureOrigin = new URL(e2e.stack.config.secureSiteUrl).origin
+  // The page's own script, straight to the frame, as any script on the site can.
+  const reply = page.evaluate((origin) => new Promise<{ type: string; payload?: { message?: string } }>((resolve) => {
+    const id = crypto.randomUUID()
+    const frame = document.getElementById('w3m-iframe') as HTMLIFrameElement
+    window.addEventListener('message', (e) => e.source === frame.contentWindow && e.data?.id === id && resolve(e.data))
+    frame.contentWindow!.postMessage({ id, type: '@w3m-app/UPDATE_EMAIL', payload: { email: 'thief@evil.example' } }, origin)
+  }), secureOrigin)
+  const approval = secureFrame(page).locator('section.approve dd', { hasText: 'thief@evil.example' })
+  const first = await Promise.race([reply.then(() => 'reply'), approval.waitFor().then(() => 'approval')])
+  assert.is(first, 'approval', 'the change started without the visitor')
+  assert.is(mailCount(e2e.stack, 'ida@example.com'), mails, 'no code is mailed before the visitor approves')
+  await secureFrame(page).locator('[data-testid=w3m-frame-reject]:enabled').click()
+  const answer = await reply
+  assert.is(answer.type, '@w3m-frame/UPDATE_EMAIL_ERROR')
+  assert.is(answer.payload?.message, 'The e-mail change was rejected in the wallet.')
+  assert.is(mailCount(e2e.stack, 'ida@example.com'), mails)
 })
 
 test.run()
