@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { AppMessage, APP, FRAME, type AppType } from '../src/utils/frame-messages'
 import { ancestorOrigins, originAllowed, parentOrigin, readConfig } from './config'
 import { AuthError, createCustody } from './custody'
-import { askApproval, cancelApprovals } from './approve'
+import { askApproval, cancelApprovals, type ApprovalDetails } from './approve'
 import { applyTheme } from './theme'
 import { handleRpc, RpcError } from './rpc'
 import { socialCallback, socialRedirectUri } from './social'
@@ -27,6 +27,8 @@ const logError = (...args: unknown[]) => config.logger && console.error('[poster
 const CHANGE_WARNING = 'Whoever reads the new address can log in to this wallet and use its key. Approve only if that address is yours.'
 
 const post = (message: Record<string, unknown>) => origin && window.parent.postMessage(message, origin)
+/** The visitor's approval in this frame, the page told to show the frame while it is asked. */
+const approveInFrame = (details: ApprovalDetails) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` }))
 
 const Origins = v.object({ allowedOrigins: v.array(v.string()) })
 /** SPEC section 5: the embedding origin, and every origin above it, must be on the project's allowed list; any doubt refuses. */
@@ -127,19 +129,19 @@ async function handle(message: AppMessage): Promise<unknown> {
       if (message.payload.chainNamespace === 'solana') {
         return handleSolanaRpc({
           key: session.solana, chainId: message.payload.chainId, rpcUrl: message.payload.rpcUrl, origin: origin!,
-          approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+          approve: approveInFrame,
         }, method, params)
       }
       setChain(message.payload.chainId, message.payload.rpcUrl)
       if (CALLS_METHODS.includes(method) || (await smart.typeFor(chain.id)) === 'smartAccount') {
         return handleSmartRpc({
           owner: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!, smart,
-          approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+          approve: approveInFrame,
         }, method, params)
       }
       return handleRpc({
         account: session.account, chainId: chain.id, rpcUrl: chain.rpcUrl, origin: origin!,
-        approve: (details) => askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })),
+        approve: approveInFrame,
       }, message.payload.method, message.payload.params)
     }
     case `${APP}UPDATE_EMAIL`: {
@@ -149,7 +151,7 @@ async function handle(message: AppMessage): Promise<unknown> {
       if (!session) throw new AuthError('Not logged in')
       if (/^(social|farcaster):/.test(session.email)) throw new AuthError('Only an e-mail login can change its e-mail.')
       const details = { title: 'Change your wallet\'s e-mail', origin: origin!, rows: [['Current e-mail', session.email], ['New e-mail', message.payload.email]] as [string, string][], warning: CHANGE_WARNING }
-      if (!(await askApproval(details, () => post({ type: `${FRAME}SHOW` }), () => post({ type: `${FRAME}HIDE` })))) throw new AuthError('The e-mail change was rejected in the wallet.')
+      if (!(await approveInFrame(details))) throw new AuthError('The e-mail change was rejected in the wallet.')
       return custody.updateEmail(message.payload.email)
     }
     case `${APP}UPDATE_EMAIL_PRIMARY_OTP`:

@@ -8,6 +8,7 @@ import {
   getTransactionDecoder, getTransactionEncoder, partiallySignTransaction, signBytes,
 } from '@solana/kit'
 import { SolanaSendOptions } from '../src/utils/frame-messages'
+import { solana, solanaDevnet, solanaLocal, solanaTestnet } from '../src/networks/others'
 import type { ApprovalDetails } from './approve'
 import { describeBytes } from './describe/message'
 import { refuseForeignSignIn } from './describe/sign-in'
@@ -96,8 +97,7 @@ async function send(rpcUrl: string | undefined, wire: Uint8Array, options: v.Inf
 
 /** The Solana networks the frame serves, by the CAIP-2 id the modal sends ('solana' when it sends none). */
 const SOLANA_NETWORKS: Record<string, string> = {
-  'solana': 'Solana', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'Solana Devnet',
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet', 'solana:localnet': 'Solana Localnet',
+  'solana': solana.name, ...Object.fromEntries([solana, solanaDevnet, solanaTestnet, solanaLocal].map((n) => [n.caipNetworkId, n.name])),
 }
 
 /** solana_* requests: each shown in the frame for approval first, as AppKit's auth provider sends them. */
